@@ -1,0 +1,337 @@
+package ctxdeadline
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
+	"github.com/resilint/resilint/passes/outbound"
+)
+
+//go:embed doc.go
+var docSrc string
+
+// Doc is the analyzer's documentation, from doc.go.
+var Doc = analysisutil.MustDoc(docSrc, "ctxdeadline")
+
+// Analyzer is ctxdeadline with the default configuration.
+var Analyzer = New(config.Default())
+
+// New returns the analyzer for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("ctxdeadline", func() *analysis.Analyzer {
+		ob := outbound.New(cfg)
+		return &analysis.Analyzer{
+			Name:     Doc.Name,
+			Doc:      Doc.Text(),
+			URL:      "https://github.com/resilint/resilint/blob/main/analyzers/ctxdeadline/doc.go",
+			Requires: []*analysis.Analyzer{inspect.Analyzer, ob},
+			Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
+		}
+	})
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	cfg   *config.Config
+	res   *outbound.Result
+	m     *ctxflow.Model
+	table *knowledge.Table
+	rep   *analysisutil.Reporter
+}
+
+func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, error) {
+	res := pass.ResultOf[ob].(*outbound.Result)
+	if !res.Relevant {
+		return nil, nil
+	}
+	c := &checker{pass: pass, cfg: cfg, res: res, m: res.Model, table: cfg.Table(), rep: analysisutil.NewReporter(pass, cfg)}
+
+	forwards := map[*ast.CallExpr]*outbound.Forward{}
+	for _, f := range res.Forwards {
+		forwards[f.Call] = f
+	}
+	recontexted := c.recontexted()
+
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		call := n.(*ast.CallExpr)
+		if c.rep.Skip(call.Pos()) {
+			return true
+		}
+		if oc := res.ByCall[call]; oc != nil {
+			c.checkCall(oc, stack)
+		} else if f := forwards[call]; f != nil {
+			c.checkForward(f, stack)
+		} else {
+			c.checkNewRequest(call, stack, recontexted)
+		}
+		return true
+	})
+	return nil, nil
+}
+
+// checkCall reports an outbound call that has no deadline.
+func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
+	if !outbound.Unbounded(c.m, oc) {
+		return // its own timeout, a client Timeout, or a client of unknown make
+	}
+	o, hasCtx := outbound.CallContext(c.m, oc)
+	w := analysisutil.WhereOf(stack)
+	caller := c.m.CallerOf(stack)
+	if !hasCtx {
+		c.rep.Report(analysis.Diagnostic{
+			Pos: oc.Call.Pos(), End: oc.Call.End(),
+			Message:        c.noContextMessage(oc),
+			SuggestedFixes: c.variantFix(oc, caller),
+		})
+		return
+	}
+	if o.State != ctxflow.Free || o.NoCtxRequest {
+		return // http.NewRequest is reported on its own line
+	}
+	if o.Detached && caller != nil {
+		return // detachedctx: Background/TODO while a caller's context is in scope
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: oc.Call.Pos(), End: oc.Call.End(),
+		Message: fmt.Sprintf("%s gets %s, which has no deadline%s: %s holds this goroutine forever; %s",
+			oc.Name(), c.describe(o), clientNote(oc), peer(oc.Spec.Kind), advice(oc)),
+		SuggestedFixes: c.timeoutFix(oc.Call, o, w),
+	})
+}
+
+// checkForward reports a deadline-free context handed to a function that
+// forwards it to an outbound call nothing else bounds.
+func (c *checker) checkForward(f *outbound.Forward, stack []ast.Node) {
+	caller := c.m.CallerOf(stack)
+	for _, fp := range f.Fact.Params {
+		if !fp.Unbounded || fp.Index >= len(f.Call.Args) {
+			continue
+		}
+		o := c.m.Context(f.Call.Args[fp.Index])
+		if o.State != ctxflow.Free || (o.Detached && caller != nil) {
+			continue
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos: f.Call.Pos(), End: f.Call.End(),
+			Message: fmt.Sprintf("%s gets %s, which has no deadline, and forwards it to %s, which nothing else bounds: a slow dependency holds this goroutine forever; pass a context with a deadline (context.WithTimeout)",
+				analysisutil.Name(f.Fn), c.describe(o), outbound.Chain(fp.Chain)),
+			SuggestedFixes: c.timeoutFix(f.Call, o, analysisutil.WhereOf(stack)),
+		})
+		return
+	}
+}
+
+// recontexted returns the request variables that get a context after they
+// are built (req = req.WithContext(ctx), r2 := req.Clone(ctx)).
+func (c *checker) recontexted() map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ins := c.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		fn, recv := c.m.Callee(call)
+		if fn == nil || recv == nil {
+			return
+		}
+		if row, ok := c.table.Requests[analysisutil.Key(fn)]; ok && row.Ctx != knowledge.None {
+			if id, ok := ast.Unparen(recv).(*ast.Ident); ok {
+				if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
+					out[v] = true
+				}
+			}
+		}
+	})
+	return out
+}
+
+// checkNewRequest reports http.NewRequest when a caller's context is in
+// scope, or when the function sends the request with a client that has no
+// Timeout.
+func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontexted map[*types.Var]bool) {
+	fn, _ := c.m.Callee(call)
+	if fn == nil {
+		return
+	}
+	row, ok := c.table.Requests[analysisutil.Key(fn)]
+	if !ok || row.Ctx != knowledge.None {
+		return
+	}
+	v := assignedVar(c.pass.TypesInfo, stack, row.Result)
+	if v != nil && recontexted[v] {
+		return
+	}
+	caller := c.m.CallerOf(stack)
+	if caller != nil {
+		ctxExpr := caller.Expr(c.pass.Pkg, call.Pos())
+		msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, although this function has the caller's context: the request ignores the caller's deadline and cancellation; use %s(%s, ...)",
+			analysisutil.Name(fn), row.Variant, or(ctxExpr, "ctx"))
+		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: c.requestFix(call, row, ctxExpr)})
+		return
+	}
+	if v == nil {
+		return
+	}
+	w := analysisutil.WhereOf(stack)
+	for _, oc := range c.res.Calls {
+		if oc.Request() == nil || w.Decl == nil || oc.Call.Pos() < w.Decl.Pos() || oc.Call.End() > w.Decl.End() {
+			continue
+		}
+		o := c.m.Request(oc.Request())
+		if !o.NoCtxRequest || !contains(o.Roots, call) || !outbound.Unbounded(c.m, oc) {
+			continue
+		}
+		line := c.pass.Fset.Position(oc.Call.Pos()).Line
+		msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, and %s on line %d sends it%s: a slow or silent server holds this goroutine forever; use %s with a context that has a deadline",
+			analysisutil.Name(fn), oc.Name(), line, clientNote(oc), row.Variant)
+		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
+		return
+	}
+}
+
+func contains(list []*ast.CallExpr, call *ast.CallExpr) bool {
+	for _, c := range list {
+		if c == call {
+			return true
+		}
+	}
+	return false
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// assignedVar returns the variable that receives result index of the call at
+// the top of stack (req, err := http.NewRequest(...)).
+func assignedVar(info *types.Info, stack []ast.Node, index int) *types.Var {
+	if len(stack) < 2 {
+		return nil
+	}
+	call := stack[len(stack)-1]
+	var lhs []ast.Expr
+	switch p := stack[len(stack)-2].(type) {
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || p.Rhs[0] != call {
+			return nil
+		}
+		lhs = p.Lhs
+	case *ast.ValueSpec:
+		if len(p.Values) != 1 || p.Values[0] != call {
+			return nil
+		}
+		for _, n := range p.Names {
+			lhs = append(lhs, n)
+		}
+	default:
+		return nil
+	}
+	if index >= len(lhs) {
+		return nil
+	}
+	id, ok := lhs[index].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// describe names a deadline-free context for a message.
+func (c *checker) describe(o ctxflow.Origin) string {
+	if root := o.Root(); root != nil {
+		fn, _ := c.m.Callee(root)
+		if fn != nil {
+			if row, ok := c.table.Contexts[analysisutil.Key(fn)]; ok {
+				switch row.Effect {
+				case knowledge.Root:
+					return analysisutil.Name(fn) + "()"
+				case knowledge.DropDeadline:
+					return "a context from " + analysisutil.Name(fn)
+				}
+			}
+			return "a context derived from " + analysisutil.Name(fn)
+		}
+	}
+	return "a context with no deadline"
+}
+
+func clientNote(oc *outbound.Call) string {
+	switch oc.Spec.Client {
+	case knowledge.DefaultClient:
+		return " and http.DefaultClient has no Timeout"
+	case knowledge.Receiver, knowledge.Argument:
+		if oc.Spec.Kind == knowledge.Dial || oc.Spec.Kind == knowledge.TLS {
+			return " and its dialer has no Timeout"
+		}
+		return " and its client has no Timeout"
+	}
+	return ""
+}
+
+func peer(k knowledge.Kind) string {
+	switch k {
+	case knowledge.HTTP:
+		return "a slow or silent server"
+	case knowledge.GRPC:
+		return "a slow or stuck server"
+	case knowledge.Dial, knowledge.TLS:
+		return "an unreachable or silent host"
+	case knowledge.SQL:
+		return "a slow query or a lock wait"
+	}
+	return "a slow dependency"
+}
+
+func advice(oc *outbound.Call) string {
+	switch {
+	case oc.Spec.Kind == knowledge.HTTP && oc.Spec.Client != knowledge.NoClient:
+		return "derive the context with context.WithTimeout from the caller's budget, or set Timeout on the client"
+	case oc.Spec.Client == knowledge.Receiver || oc.Spec.Client == knowledge.Argument:
+		return "derive the context with context.WithTimeout from the caller's budget, or set Timeout on the dialer"
+	}
+	return "derive the context with context.WithTimeout from the caller's budget"
+}
+
+// noContextMessage explains a call that takes no context.
+func (c *checker) noContextMessage(oc *outbound.Call) string {
+	name := oc.Name()
+	switch oc.Spec.Kind {
+	case knowledge.HTTP:
+		if oc.Spec.Client == knowledge.DefaultClient {
+			return fmt.Sprintf("%s has no deadline: it takes no context and http.DefaultClient has no Timeout, so a slow or silent server holds this goroutine forever; build the request with http.NewRequestWithContext and a context that has a deadline, and send it with client.Do", name)
+		}
+		return fmt.Sprintf("%s has no deadline: it takes no context and the client has no Timeout, so a slow or silent server holds this goroutine forever; set Timeout on the client, or use http.NewRequestWithContext with a context that has a deadline and client.Do", name)
+	case knowledge.Dial:
+		return fmt.Sprintf("%s has no timeout: an unreachable or silent host blocks it until the operating system gives up, minutes later; use (&net.Dialer{Timeout: ...}).DialContext(ctx, ...) or net.DialTimeout", name)
+	case knowledge.TLS:
+		return fmt.Sprintf("%s has no timeout: an unreachable or silent host blocks the dial and the handshake with no bound; use (&tls.Dialer{NetDialer: &net.Dialer{Timeout: ...}}).DialContext(ctx, ...)", name)
+	case knowledge.SQL:
+		return fmt.Sprintf("%s has no deadline: a slow query or a lock wait blocks this goroutine with no bound; use %s with a context that has a deadline", name, oc.Spec.Variant)
+	}
+	variant := ""
+	if oc.Spec.Variant != "" {
+		variant = "; use " + oc.Spec.Variant + " with a context that has a deadline"
+	} else {
+		variant = "; give it a context with a deadline"
+	}
+	return fmt.Sprintf("%s has no deadline: it takes no context, so a slow dependency holds this goroutine forever%s", name, variant)
+}

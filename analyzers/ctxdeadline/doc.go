@@ -1,0 +1,59 @@
+// Package ctxdeadline defines an Analyzer that reports outbound calls that
+// can hang forever because nothing gives them a deadline.
+//
+// # Analyzer ctxdeadline
+//
+// ctxdeadline: report outbound calls (HTTP, gRPC, dials, database/sql) that have no deadline
+//
+// A call to another process needs a deadline: a slow or silent peer
+// otherwise holds the calling goroutine, its memory and its connection
+// forever, and the caller's own budget is spent waiting. ctxdeadline reports
+//
+//   - an outbound call that takes no context at all and has no other bound:
+//     http.Get/Head/Post/PostForm (http.DefaultClient has no Timeout),
+//     (*http.Client).Get/... on a client built without Timeout, net.Dial,
+//     tls.Dial, and database/sql methods that have a Context variant
+//     (db.Query, db.Exec, tx.Exec, stmt.Query, ...);
+//   - an outbound call whose context is provably deadline-free — it comes
+//     from context.Background() or TODO() through only WithValue,
+//     WithCancel and assignments, or from WithoutCancel — while its client
+//     has no Timeout: db.QueryContext(context.Background(), ...), a gRPC
+//     method called with context.TODO(), client.Do(req) for a request built
+//     on Background;
+//   - http.NewRequest, on its own line, when the function has a caller's
+//     context in scope or sends the request itself with a client that has no
+//     Timeout (unless the request gets a context first: req.WithContext(ctx),
+//     req.Clone(ctx));
+//   - a call that passes a deadline-free context to a function that
+//     forwards it, through any number of helpers and packages, to such an
+//     outbound call; the message names the chain.
+//
+// Not reported: a context of unknown origin (a parameter, a field, the
+// result of an unknown call), r.Context() of an inbound request, a context
+// from WithTimeout/WithDeadline, a client with Timeout (set on its literal,
+// by a field assignment, or by a known constructor), a client or dialer
+// built out of sight (a struct field: unknown means silent), net.DialTimeout,
+// and database/sql methods that have no Context variant (Tx.Commit,
+// Rows.Next). When a caller's context is in scope and the call uses
+// Background() or TODO() instead, that is detachedctx's finding and
+// ctxdeadline stays silent.
+//
+// Suggested fixes, when a caller's context is in scope: http.NewRequest →
+// http.NewRequestWithContext(ctx, ...), net.Dial → (&net.Dialer{}).DialContext(ctx, ...),
+// db.Query → db.QueryContext(ctx, ...) (and the other Context variants).
+// Where no caller's context exists (main, a batch job) and the call is given
+// context.Background() or TODO() directly, the fix bounds the call with
+// context.WithTimeout and defers cancel().
+//
+// Example:
+//
+//	resp, err := http.Get(url) // http.Get has no deadline
+//
+// Instead:
+//
+//	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+//	defer cancel()
+//	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+//	...
+//	resp, err := client.Do(req)
+package ctxdeadline

@@ -1,0 +1,107 @@
+package basic
+
+import (
+	"context"
+	"database/sql"
+	"net"
+	"net/http"
+	"time"
+)
+
+func get(url string) {
+	resp, err := http.Get(url) // want `http.Get has no deadline: it takes no context and http.DefaultClient has no Timeout`
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func clientWithTimeout(url string) {
+	c := &http.Client{Timeout: 3 * time.Second}
+	resp, err := c.Get(url)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func clientWithoutTimeout(url string) {
+	c := &http.Client{}
+	resp, err := c.Get(url) // want `\(\*http.Client\).Get has no deadline`
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+type svc struct {
+	hc *http.Client
+	db *sql.DB
+}
+
+func (s *svc) fieldClient(url string) {
+	resp, err := s.hc.Get(url) // the client is built out of sight: silent
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func (s *svc) exec(ctx context.Context) error {
+	_, err := s.db.Exec("DELETE FROM t") // want `\(\*sql.DB\).Exec has no deadline`
+	return err
+}
+
+func (s *svc) execCtx(ctx context.Context) error {
+	_, err := s.db.ExecContext(ctx, "DELETE FROM t")
+	return err
+}
+
+func (s *svc) commit(tx *sql.Tx) error {
+	return tx.Commit() // no Context variant: silent
+}
+
+func (s *svc) background() error {
+	_, err := s.db.ExecContext(context.Background(), "DELETE FROM t") // want `\(\*sql.DB\).ExecContext gets context.Background\(\), which has no deadline`
+	return err
+}
+
+func (s *svc) withTimeout() error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_, err := s.db.ExecContext(ctx, "DELETE FROM t")
+	return err
+}
+
+func dial(addr string) (net.Conn, error) {
+	return net.Dial("tcp", addr) // want `net.Dial has no timeout`
+}
+
+func dialTimeout(addr string) (net.Conn, error) {
+	return net.DialTimeout("tcp", addr, time.Second)
+}
+
+func inbound(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequestWithContext(r.Context(), http.MethodGet, "http://x", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func newRequestSent() {
+	req, _ := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 90 sends it`
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func newRequestCtx(ctx context.Context) (*http.Request, error) {
+	return http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, although this function has the caller's context`
+}
+
+func newRequestRecontexted(ctx context.Context) {
+	req, _ := http.NewRequest(http.MethodGet, "http://x", nil)
+	req = req.WithContext(ctx)
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}

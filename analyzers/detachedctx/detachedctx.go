@@ -1,0 +1,268 @@
+package detachedctx
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
+	"github.com/resilint/resilint/passes/outbound"
+)
+
+//go:embed doc.go
+var docSrc string
+
+// Doc is the analyzer's documentation, from doc.go.
+var Doc = analysisutil.MustDoc(docSrc, "detachedctx")
+
+// Analyzer is detachedctx with the default configuration.
+var Analyzer = New(config.Default())
+
+// New returns the analyzer for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("detachedctx", func() *analysis.Analyzer {
+		ob := outbound.New(cfg)
+		return &analysis.Analyzer{
+			Name:     Doc.Name,
+			Doc:      Doc.Text(),
+			URL:      "https://github.com/resilint/resilint/blob/main/analyzers/detachedctx/doc.go",
+			Requires: []*analysis.Analyzer{inspect.Analyzer, ob},
+			Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
+		}
+	})
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	cfg   *config.Config
+	m     *ctxflow.Model
+	table *knowledge.Table
+	rep   *analysisutil.Reporter
+}
+
+func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, error) {
+	res := pass.ResultOf[ob].(*outbound.Result)
+	if !res.Relevant {
+		return nil, nil
+	}
+	c := &checker{pass: pass, cfg: cfg, m: res.Model, table: cfg.Table(), rep: analysisutil.NewReporter(pass, cfg)}
+	forwards := map[*ast.CallExpr]*outbound.Forward{}
+	for _, f := range res.Forwards {
+		forwards[f.Call] = f
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		call := n.(*ast.CallExpr)
+		if c.rep.Skip(call.Pos()) {
+			return true
+		}
+		caller := c.m.CallerOf(stack)
+		if caller == nil {
+			return true
+		}
+		switch {
+		case res.ByCall[call] != nil:
+			c.checkOutbound(res.ByCall[call], caller)
+		case forwards[call] != nil:
+			c.checkForward(forwards[call], caller)
+		default:
+			c.checkDerive(call, caller, stack)
+		}
+		return true
+	})
+	return nil, nil
+}
+
+// callerName says how the message refers to the caller's context.
+func callerName(caller *ctxflow.Caller) string {
+	if caller.Param != nil {
+		return "the caller's context (" + caller.Param.Name() + ")"
+	}
+	return "the inbound request's context (" + caller.Request.Name() + ".Context())"
+}
+
+func (c *checker) rootName(root *ast.CallExpr) string {
+	if fn, _ := c.m.Callee(root); fn != nil {
+		return analysisutil.Name(fn) + "()"
+	}
+	return "context.Background()"
+}
+
+// checkOutbound reports Background/TODO reaching an outbound call.
+func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
+	o, ok := outbound.CallContext(c.m, oc)
+	if !ok || o.State != ctxflow.Free || !o.Detached {
+		return
+	}
+	root := o.Root()
+	what := "context.Background()"
+	if root != nil {
+		what = c.rootName(root)
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: oc.Call.Pos(), End: oc.Call.End(),
+		Message: fmt.Sprintf("%s gets %s although this function has %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; pass %s (if the call must outlive the caller, use context.WithoutCancel(%s) with its own timeout)",
+			oc.Name(), what, callerName(caller), c.ctxWord(caller, oc.Call), c.ctxWord(caller, oc.Call)),
+		SuggestedFixes: c.replaceRoot(root, caller),
+	})
+}
+
+// checkForward reports Background/TODO handed to a function that forwards
+// it to an outbound call.
+func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
+	for _, fp := range f.Fact.Params {
+		if fp.Index >= len(f.Call.Args) {
+			continue
+		}
+		o := c.m.Context(f.Call.Args[fp.Index])
+		if o.State != ctxflow.Free || !o.Detached {
+			continue
+		}
+		root := o.Root()
+		what := "context.Background()"
+		if root != nil {
+			what = c.rootName(root)
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos: f.Call.Pos(), End: f.Call.End(),
+			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; pass %s",
+				analysisutil.Name(f.Fn), what, callerName(caller), outbound.Chain(fp.Chain), c.ctxWord(caller, f.Call)),
+			SuggestedFixes: c.replaceRoot(root, caller),
+		})
+		return
+	}
+}
+
+// checkDerive reports WithTimeout/WithDeadline on Background/TODO, and
+// request-path timeouts longer than the budget.
+func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack []ast.Node) {
+	fn, _ := c.m.Callee(call)
+	if fn == nil {
+		return
+	}
+	row, ok := c.table.Contexts[analysisutil.Key(fn)]
+	if !ok || row.Effect != knowledge.AddDeadline || row.Parent >= len(call.Args) {
+		return
+	}
+	parent := c.m.Context(call.Args[row.Parent])
+	if parent.State == ctxflow.Free && parent.Detached {
+		root := parent.Root()
+		what := "context.Background()"
+		if root != nil {
+			what = c.rootName(root)
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("%s on %s although this function has %s: the new deadline ignores how much of the caller's budget is left, and the caller's cancellation never reaches it; derive it from %s",
+				analysisutil.Name(fn), what, callerName(caller), c.ctxWord(caller, call)),
+			SuggestedFixes: c.replaceRoot(root, caller),
+		})
+		return
+	}
+	// Request-path budget.
+	w := analysisutil.WhereOf(stack)
+	if w.Decl == nil || !(c.m.ServesRequest(w.Decl) || c.cfg.BudgetEverywhere) {
+		return
+	}
+	d, ok := c.duration(call, row)
+	budget := time.Duration(c.cfg.RequestBudget)
+	if !ok || d <= budget {
+		return
+	}
+	where := "on a request path"
+	if !c.m.ServesRequest(w.Decl) {
+		where = "in a function that has the caller's context"
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s allows %s %s, longer than the %s request budget: the client gives up long before, and the work and connections it holds are wasted; use a timeout within the budget (or raise -request-budget if this path really needs longer)",
+			analysisutil.Name(fn), d, where, budget),
+	})
+}
+
+// duration returns the constant duration a WithTimeout/WithDeadline call
+// allows: the duration argument, or d in time.Now().Add(d).
+func (c *checker) duration(call *ast.CallExpr, row knowledge.ContextFunc) (time.Duration, bool) {
+	var e ast.Expr
+	switch {
+	case row.Duration >= 0 && row.Duration < len(call.Args):
+		e = call.Args[row.Duration]
+	case row.Deadline >= 0 && row.Deadline < len(call.Args):
+		add, ok := ast.Unparen(call.Args[row.Deadline]).(*ast.CallExpr)
+		if !ok || len(add.Args) != 1 {
+			return 0, false
+		}
+		fn, recv := c.m.Callee(add)
+		if fn == nil || recv == nil || !c.table.TimeAdd[analysisutil.Key(fn)] {
+			return 0, false
+		}
+		now, ok := ast.Unparen(recv).(*ast.CallExpr)
+		if !ok {
+			return 0, false
+		}
+		if nfn, _ := c.m.Callee(now); nfn == nil || !c.table.Now[analysisutil.Key(nfn)] {
+			return 0, false
+		}
+		e = add.Args[0]
+	default:
+		return 0, false
+	}
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	v, exact := constant.Int64Val(tv.Value)
+	if !exact {
+		return 0, false
+	}
+	return time.Duration(v), true
+}
+
+func (c *checker) ctxWord(caller *ctxflow.Caller, at ast.Node) string {
+	if s := caller.Expr(c.pass.Pkg, at.Pos()); s != "" {
+		return s
+	}
+	if caller.Param != nil {
+		return caller.Param.Name()
+	}
+	return caller.Request.Name() + ".Context()"
+}
+
+// replaceRoot replaces a Background()/TODO() call with the caller's context,
+// when the call is written where the caller's context is visible.
+func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller) []analysis.SuggestedFix {
+	if root == nil {
+		return nil
+	}
+	fn, _ := c.m.Callee(root)
+	if fn == nil {
+		return nil
+	}
+	if row, ok := c.table.Contexts[analysisutil.Key(fn)]; !ok || row.Effect != knowledge.Root {
+		return nil
+	}
+	expr := caller.Expr(c.pass.Pkg, root.Pos())
+	if expr == "" || !c.inside(root, caller.Func) {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message:   fmt.Sprintf("Use %s instead of %s", expr, c.rootName(root)),
+		TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
+	}}
+}
+
+func (c *checker) inside(n ast.Node, fn ast.Node) bool {
+	return fn != nil && fn.Pos() <= n.Pos() && n.End() <= fn.End()
+}

@@ -1,0 +1,45 @@
+// Package detachedctx defines an Analyzer that reports deadlines and
+// outbound calls that ignore the caller's remaining budget.
+//
+// # Analyzer detachedctx
+//
+// detachedctx: report new deadlines and outbound calls that ignore the caller's context
+//
+// A function that receives a context — a context.Context parameter, or an
+// *http.Request whose Context() carries the inbound request's deadline — has
+// a budget: whatever it calls must finish before the caller gives up.
+// detachedctx reports, inside such a function,
+//
+//   - context.WithTimeout or WithDeadline on context.Background() or TODO():
+//     the new deadline starts from zero and ignores how much of the caller's
+//     budget is left, and the caller's cancellation never reaches the call;
+//   - context.Background() or TODO() handed to an outbound call (directly,
+//     through a request built on it, or through helper functions that
+//     forward it to one): the call keeps running after the caller has gone.
+//
+// On a request path — a function that serves an inbound request (an
+// *http.Request parameter, or a method of a gRPC server implementation) —
+// it also reports WithTimeout(ctx, d) and WithDeadline(ctx, time.Now().Add(d))
+// with a constant d longer than the request budget (flag -request-budget,
+// default 10s, which itself is allowed): by then the client has long given
+// up. When a team sets a budget explicitly, this check applies to every
+// function that receives a caller's context. Batch jobs, workers and
+// commands legitimately wait longer, so they are not checked by default, and
+// a context created in main or in a test is not a caller's budget.
+//
+// A call that must outlive the request can keep the request's values and
+// drop its cancellation with context.WithoutCancel(ctx), bounded by its own
+// WithTimeout; detachedctx accepts that.
+//
+// Suggested fix: replace context.Background()/TODO() with the caller's
+// context (ctx, or r.Context()).
+//
+// Example:
+//
+//	func (h *Handler) Get(w http.ResponseWriter, r *http.Request) {
+//		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // ignores r.Context()
+//
+// Instead:
+//
+//	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+package detachedctx

@@ -1,0 +1,218 @@
+// Package analysisutil holds the small helpers every resilint pass and
+// analyzer shares: resolving callees to knowledge-table keys, reading types,
+// naming functions in messages, and reporting with resilint's filters.
+package analysisutil
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/nolint"
+)
+
+// Key returns the knowledge-table key of a function: the FullName of its
+// generic origin.
+func Key(fn *types.Func) string {
+	if fn == nil {
+		return ""
+	}
+	return fn.Origin().FullName()
+}
+
+// VarKey returns the "path.Name" key of a package-level variable, or "".
+func VarKey(v *types.Var) string {
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return ""
+	}
+	return v.Pkg().Path() + "." + v.Name()
+}
+
+// Callee returns the function a call invokes and, for a method call, the
+// receiver expression. Besides direct calls it resolves a method value or
+// function held in a local variable that is assigned exactly once
+// (do := client.Do; do(req)). It returns nil for calls through interfaces'
+// dynamic values held elsewhere, function-typed fields and parameters.
+func Callee(info *types.Info, call *ast.CallExpr, defs func(*types.Var) []ast.Expr) (*types.Func, ast.Expr) {
+	fun := ast.Unparen(call.Fun)
+	if fn, recv := funcOf(info, fun); fn != nil {
+		return fn, recv
+	}
+	// A local variable holding a method value or a function.
+	if id, ok := fun.(*ast.Ident); ok && defs != nil {
+		if v, ok := info.Uses[id].(*types.Var); ok {
+			if ds := defs(v); len(ds) == 1 && ds[0] != nil {
+				return funcOf(info, ast.Unparen(ds[0]))
+			}
+		}
+	}
+	return nil, nil
+}
+
+func funcOf(info *types.Info, fun ast.Expr) (*types.Func, ast.Expr) {
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ast.Unparen(f.X)
+	case *ast.IndexListExpr:
+		fun = ast.Unparen(f.X)
+	}
+	switch f := fun.(type) {
+	case *ast.Ident:
+		if fn, ok := info.Uses[f].(*types.Func); ok {
+			return fn, nil
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[f]; ok {
+			if fn, ok := sel.Obj().(*types.Func); ok {
+				switch sel.Kind() {
+				case types.MethodVal:
+					return fn, f.X
+				case types.MethodExpr:
+					return fn, nil
+				}
+			}
+			return nil, nil
+		}
+		// A qualified identifier (pkg.Func).
+		if fn, ok := info.Uses[f.Sel].(*types.Func); ok {
+			return fn, nil
+		}
+	}
+	return nil, nil
+}
+
+// StaticCallee is typeutil.StaticCallee, for calls whose target is known.
+func StaticCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	return typeutil.StaticCallee(info, call)
+}
+
+// TypeKey returns "path.Name" for a named type, after one pointer
+// indirection; "" for other types.
+func TypeKey(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	return TypeKey(t) == "context.Context"
+}
+
+// Imports reports whether pkg imports, directly, any of paths.
+func Imports(pkg *types.Package, paths map[string]bool) bool {
+	if paths[pkg.Path()] {
+		return true
+	}
+	for _, imp := range pkg.Imports() {
+		if paths[imp.Path()] {
+			return true
+		}
+	}
+	return false
+}
+
+// Name returns a short, readable name of a function for messages:
+// http.Get, (*http.Client).Do, suppliers.(*Client).Search.
+func Name(fn *types.Func) string {
+	if fn == nil {
+		return "the function"
+	}
+	fn = fn.Origin()
+	sig, _ := fn.Type().(*types.Signature)
+	qual := func(p *types.Package) string { return p.Name() }
+	if sig != nil && sig.Recv() != nil {
+		recv := types.TypeString(sig.Recv().Type(), qual)
+		// Drop type parameters: (*cb.Breaker[T]).Execute reads as (*cb.Breaker).Execute.
+		if i := strings.Index(recv, "["); i >= 0 {
+			recv = recv[:i]
+		}
+		return "(" + recv + ")." + fn.Name()
+	}
+	if fn.Pkg() != nil {
+		return fn.Pkg().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// A Reporter reports diagnostics with resilint's filters: no findings in
+// _test.go files unless configured, none in generated files, none on lines
+// that a //nolint directive covers.
+type Reporter struct {
+	pass  *analysis.Pass
+	cfg   *config.Config
+	files map[*token.File]*fileInfo
+}
+
+type fileInfo struct {
+	test, generated bool
+	dirs            []*nolint.Directive
+}
+
+// NewReporter returns a Reporter for one pass.
+func NewReporter(pass *analysis.Pass, cfg *config.Config) *Reporter {
+	r := &Reporter{pass: pass, cfg: cfg, files: map[*token.File]*fileInfo{}}
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.FileStart)
+		if tf == nil {
+			continue
+		}
+		fi := &fileInfo{
+			test:      strings.HasSuffix(tf.Name(), "_test.go"),
+			generated: ast.IsGenerated(f),
+		}
+		if !cfg.NoNolint {
+			fi.dirs = nolint.File(pass.Fset, f)
+		}
+		r.files[tf] = fi
+	}
+	return r
+}
+
+// Skip reports whether findings at pos are filtered out. Analyzers may call
+// it to avoid work on files whose findings would be dropped.
+func (r *Reporter) Skip(pos token.Pos) bool {
+	tf := r.pass.Fset.File(pos)
+	fi := r.files[tf]
+	if fi == nil {
+		return true // not a file of this package (e.g. a cgo-processed file)
+	}
+	if fi.test && !r.cfg.Tests {
+		return true
+	}
+	if fi.generated && !r.cfg.Generated {
+		return true
+	}
+	return false
+}
+
+// Report reports d unless a filter drops it.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if !d.Pos.IsValid() || r.Skip(d.Pos) {
+		return
+	}
+	if fi := r.files[r.pass.Fset.File(d.Pos)]; len(fi.dirs) > 0 {
+		if nolint.Suppressed(fi.dirs, r.pass.Analyzer.Name, r.pass.Fset.Position(d.Pos)) {
+			return
+		}
+	}
+	r.pass.Report(d)
+}
+
+// Reportf reports a message at a node's range.
+func (r *Reporter) Reportf(n ast.Node, format string, args ...any) {
+	r.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: sprintf(format, args...)})
+}

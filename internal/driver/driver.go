@@ -1,0 +1,388 @@
+// Package driver is the resilint command: a multichecker-style driver built
+// on golang.org/x/tools/go/packages and go/analysis/checker, with resilint's
+// filters (test files, //nolint), atomic fixes and output formats, and a
+// go vet / go fix mode that hands over to unitchecker.
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/analysis/unitchecker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/suite"
+)
+
+// Exit codes.
+const (
+	ExitClean    = 0 // no findings
+	ExitError    = 1 // packages failed to load or analyze, or bad usage
+	ExitFindings = 3 // findings reported
+)
+
+// Main runs the command with args (without the program name) and returns the
+// exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if vetMode(args) {
+		runVet(args)
+		return ExitError // unreachable: unitchecker exits
+	}
+	d := &run{stdout: stdout, stderr: stderr, cfg: config.Default()}
+	return d.main(args)
+}
+
+// vetMode reports whether the go command invoked us as a vet or fix tool:
+// go vet -vettool asks for -V=full and -flags, then passes a .cfg file.
+func vetMode(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "-V=full", a == "--V=full", a == "-flags", a == "--flags":
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}
+
+// runVet hands over to unitchecker, with resilint's configuration flags on
+// the global flag set so that go vet can pass them through.
+func runVet(args []string) {
+	cfg := config.Default()
+	if dir, ok := vetDir(args); ok {
+		if err := loadConfigFile(cfg, "", dir); err != nil {
+			fmt.Fprintf(os.Stderr, "resilint: %v\n", err)
+			os.Exit(ExitError)
+		}
+	}
+	cfg.RegisterFlags(flag.CommandLine)
+	analyzers, err := suite.Analyzers(cfg)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "resilint: %v\n", err)
+		os.Exit(ExitError)
+	}
+	if err := cfg.Err(); err != nil {
+		fmt.Fprintf(os.Stderr, "resilint: %v\n", err)
+		os.Exit(ExitError)
+	}
+	os.Args = append([]string{os.Args[0]}, args...)
+	unitchecker.Main(analyzers...)
+}
+
+// vetDir returns the package directory of a unitchecker .cfg file, to find
+// the module's .resilint.yml.
+func vetDir(args []string) (string, bool) {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return "", false
+	}
+	dir, err := os.Getwd()
+	return dir, err == nil
+}
+
+// run is one invocation of the standalone command.
+type run struct {
+	stdout, stderr io.Writer
+	cfg            *config.Config
+
+	fix, diff, json bool
+	context         int
+	loadTests       bool
+	configPath      string
+	unusedNolint    bool
+	unused          int // unused directives reported
+	cpuProfile      string
+	memProfile      string
+	enable          map[string]*triState
+}
+
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (t *triState) String() string {
+	switch *t {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+func (t *triState) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "true", "1", "t":
+		*t = setTrue
+	case "false", "0", "f":
+		*t = setFalse
+	default:
+		return fmt.Errorf("want true or false")
+	}
+	return nil
+}
+
+func (t *triState) IsBoolFlag() bool { return true }
+
+func (d *run) flags() *flag.FlagSet {
+	fs := flag.NewFlagSet("resilint", flag.ContinueOnError)
+	fs.SetOutput(d.stderr)
+	fs.BoolVar(&d.fix, "fix", false, "apply the suggested fixes")
+	fs.BoolVar(&d.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
+	fs.BoolVar(&d.json, "json", false, "print findings as JSON (the go/analysis checker shape)")
+	fs.IntVar(&d.context, "c", -1, "print the offending line with this many lines of context")
+	fs.BoolVar(&d.loadTests, "test", true, "load test packages too (findings in _test.go files are reported only with -include-tests)")
+	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
+	fs.BoolVar(&d.unusedNolint, "report-unused-nolint", false, "report //nolint:resilint directives that suppress nothing")
+	fs.StringVar(&d.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.StringVar(&d.memProfile, "memprofile", "", "write a heap profile to this file")
+	d.cfg.RegisterFlags(fs)
+	d.enable = map[string]*triState{}
+	for _, doc := range suite.Docs() {
+		ts := new(triState)
+		d.enable[doc.Name] = ts
+		fs.Var(ts, doc.Name, "enable the "+doc.Name+" analyzer: "+doc.Summary)
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(d.stderr, `resilint finds outbound calls that can hang, retries that multiply, shared
+circuit breakers and unbounded fan-out in Go code.
+
+Usage:
+  resilint [flags] packages...   analyze packages (like go vet: ./...)
+  resilint help                  list the analyzers
+  resilint help NAME             show an analyzer's documentation
+
+Also usable as: go vet -vettool=$(command -v resilint) ./...
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func (d *run) errorf(format string, args ...any) int {
+	fmt.Fprintf(d.stderr, "resilint: "+format+"\n", args...)
+	return ExitError
+}
+
+func (d *run) main(args []string) int {
+	fs := d.flags()
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return ExitClean
+		}
+		return ExitError
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		fs.Usage()
+		return ExitError
+	}
+	if rest[0] == "help" {
+		return d.help(rest[1:])
+	}
+	if d.diff && !d.fix {
+		return d.errorf("-diff needs -fix")
+	}
+
+	// Flags given explicitly win over the configuration file: read the file
+	// first, then parse the flags again on top of it.
+	wd, err := os.Getwd()
+	if err != nil {
+		return d.errorf("%v", err)
+	}
+	explicit := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { explicit[f.Name] = true })
+	fileCfg := config.Default()
+	if err := loadConfigFile(fileCfg, d.configPath, wd); err != nil {
+		return d.errorf("%v", err)
+	}
+	d.cfg = fileCfg
+	fs = d.flags()
+	_ = fs.Parse(args) // parsed successfully above
+	d.applyEnableFlags(explicit)
+	d.cfg.NoNolint = true // the driver applies //nolint itself (and can report unused ones)
+
+	analyzers, err := suite.Analyzers(d.cfg)
+	if err != nil {
+		return d.errorf("%v", err)
+	}
+	if err := d.cfg.Err(); err != nil {
+		return d.errorf("%v", err)
+	}
+	if len(analyzers) == 0 {
+		return d.errorf("no analyzer is enabled")
+	}
+	return d.analyze(rest, analyzers)
+}
+
+// applyEnableFlags turns -NAME / -NAME=false into the configuration's enable
+// and disable lists, as multichecker does: any -NAME=true runs only the
+// named analyzers; otherwise -NAME=false turns those off.
+func (d *run) applyEnableFlags(explicit map[string]bool) {
+	var on, off []string
+	for name, ts := range d.enable {
+		switch *ts {
+		case setTrue:
+			on = append(on, name)
+		case setFalse:
+			off = append(off, name)
+		}
+	}
+	sort.Strings(on)
+	sort.Strings(off)
+	if len(on) > 0 {
+		d.cfg.Enable, d.cfg.Disable = on, nil
+	} else if len(off) > 0 {
+		d.cfg.Disable = append(d.cfg.Disable, off...)
+	}
+}
+
+func (d *run) help(args []string) int {
+	docs := suite.Docs()
+	if len(args) == 0 {
+		fmt.Fprintln(d.stdout, "resilint analyzers:")
+		fmt.Fprintln(d.stdout)
+		for _, doc := range docs {
+			fmt.Fprintf(d.stdout, "    %-16s %s\n", doc.Name, doc.Summary)
+		}
+		fmt.Fprintln(d.stdout)
+		fmt.Fprintln(d.stdout, "Run 'resilint help NAME' for an analyzer's documentation, 'resilint -help' for flags.")
+		return ExitClean
+	}
+	status := ExitClean
+	for _, name := range args {
+		found := false
+		for _, doc := range docs {
+			if doc.Name == name {
+				found = true
+				fmt.Fprintf(d.stdout, "%s: %s\n\n%s\n", doc.Name, doc.Summary, doc.Body)
+			}
+		}
+		if !found {
+			fmt.Fprintf(d.stderr, "resilint: no analyzer named %q (known: %s)\n", name, strings.Join(suite.Names(), ", "))
+			status = ExitError
+		}
+	}
+	return status
+}
+
+func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
+	if d.cpuProfile != "" {
+		f, err := os.Create(d.cpuProfile)
+		if err != nil {
+			return d.errorf("%v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return d.errorf("%v", err)
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	}
+	if d.memProfile != "" {
+		defer func() {
+			f, err := os.Create(d.memProfile)
+			if err != nil {
+				fmt.Fprintf(d.stderr, "resilint: %v\n", err)
+				return
+			}
+			runtime.GC()
+			_ = pprof.WriteHeapProfile(f)
+			f.Close()
+		}()
+	}
+	pkgs, code := d.load(patterns)
+	if pkgs == nil {
+		return code
+	}
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	if err != nil {
+		return d.errorf("%v", err)
+	}
+	status := code
+	for act := range graph.All() {
+		if act.Err != nil && act.IsRoot && !strings.Contains(act.Err.Error(), "analysis skipped due to errors in package") {
+			fmt.Fprintf(d.stderr, "resilint: %s: %s: %v\n", act.Package.PkgPath, act.Analyzer.Name, act.Err)
+			status = ExitError
+		}
+	}
+	found := d.filter(graph)
+
+	if d.fix {
+		if err := d.applyFixes(found); err != nil {
+			fmt.Fprintf(d.stderr, "resilint: %v\n", err)
+			return ExitError
+		}
+		return status
+	}
+
+	if d.json {
+		if err := graph.PrintJSON(d.stdout); err != nil {
+			return d.errorf("%v", err)
+		}
+	} else {
+		if err := graph.PrintText(d.stderr, d.context); err != nil {
+			return d.errorf("%v", err)
+		}
+	}
+	if status == ExitClean && len(found)+d.unused > 0 {
+		status = ExitFindings
+	}
+	return status
+}
+
+// load loads the packages, test variants included, with everything the
+// analyzers' facts need. Packages that fail to load or type-check are named
+// on stderr and make the exit code non-zero; the others are still analyzed.
+func (d *run) load(patterns []string) ([]*packages.Package, int) {
+	conf := &packages.Config{
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
+		Tests: d.loadTests,
+	}
+	pkgs, err := packages.Load(conf, patterns...)
+	if err != nil {
+		return nil, d.errorf("cannot load %s: %v", strings.Join(patterns, " "), err)
+	}
+	if len(pkgs) == 0 {
+		return nil, d.errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	status := ExitClean
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msg := fmt.Sprintf("resilint: package %s: %s", p.PkgPath, e)
+			if e.Pos != "" {
+				msg = fmt.Sprintf("resilint: package %s: %s: %s", p.PkgPath, relPath(e.Pos), e.Msg)
+			}
+			if !seen[msg] {
+				seen[msg] = true
+				fmt.Fprintln(d.stderr, msg)
+			}
+			status = ExitError
+		}
+	})
+	return pkgs, status
+}
+
+func relPath(pos string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return pos
+	}
+	if r, err := filepath.Rel(wd, pos); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return pos
+}

@@ -1,0 +1,52 @@
+package knowledge
+
+// Rows for functions that make or derive a context.Context.
+
+func derive(effect CtxEffect, parent, result int) ContextFunc {
+	return ContextFunc{Effect: effect, Parent: parent, Result: result, Duration: None, Deadline: None}
+}
+
+var contexts = map[string]ContextFunc{
+	"context.Background": derive(Root, None, 0),
+	"context.TODO":       derive(Root, None, 0),
+
+	"context.WithValue":         derive(Inherit, 0, 0),
+	"context.WithCancel":        derive(Inherit, 0, 0),
+	"context.WithCancelCause":   derive(Inherit, 0, 0),
+	"context.WithTimeout":       {Effect: AddDeadline, Parent: 0, Result: 0, Duration: 1, Deadline: None},
+	"context.WithTimeoutCause":  {Effect: AddDeadline, Parent: 0, Result: 0, Duration: 1, Deadline: None},
+	"context.WithDeadline":      {Effect: AddDeadline, Parent: 0, Result: 0, Duration: None, Deadline: 1},
+	"context.WithDeadlineCause": {Effect: AddDeadline, Parent: 0, Result: 0, Duration: None, Deadline: 1},
+	"context.WithoutCancel":     derive(DropDeadline, 0, 0),
+
+	"os/signal.NotifyContext":                                     derive(Inherit, 0, 0),
+	"golang.org/x/sync/errgroup.WithContext":                      derive(Inherit, 0, 1),
+	"google.golang.org/grpc/metadata.NewOutgoingContext":          derive(Inherit, 0, 0),
+	"google.golang.org/grpc/metadata.AppendToOutgoingContext":     derive(Inherit, 0, 0),
+	"google.golang.org/grpc/metadata.NewIncomingContext":          derive(Inherit, 0, 0),
+	"go.opentelemetry.io/otel/trace.ContextWithSpan":              derive(Inherit, 0, 0),
+	"go.opentelemetry.io/otel/trace.ContextWithSpanContext":       derive(Inherit, 0, 0),
+	"go.opentelemetry.io/otel/trace.ContextWithRemoteSpanContext": derive(Inherit, 0, 0),
+	"go.opentelemetry.io/otel/baggage.ContextWithBaggage":         derive(Inherit, 0, 0),
+	"(go.opentelemetry.io/otel/trace.Tracer).Start":               derive(Inherit, 0, 0),
+	"go.opentelemetry.io/otel/propagation.TraceContext.Extract":   derive(Inherit, 1, 0),
+	"log/slog.NewContext":                                         derive(Inherit, 0, 0),
+	"runtime/pprof.WithLabels":                                    derive(Inherit, 0, 0),
+	"runtime/trace.NewTask":                                       derive(Inherit, 0, 0),
+}
+
+// inbound lists methods that return an inbound request's context: the
+// caller's budget.
+var inbound = map[string]bool{
+	"(*net/http.Request).Context": true,
+}
+
+// inboundParams lists the parameter types (pointed to) that make a function a
+// handler of inbound requests.
+var inboundParams = map[string]bool{
+	"net/http.Request": true,
+}
+
+var now = map[string]bool{"time.Now": true}
+
+var timeAdd = map[string]bool{"(time.Time).Add": true}

@@ -1,0 +1,280 @@
+// Package knowledge is resilint's one table of API knowledge: which calls are
+// outbound and how their deadline is set, which functions make or derive
+// contexts, which functions retry, which types are circuit breakers and which
+// calls bound concurrency.
+//
+// Every row is keyed by the spelling that [go/types.Func.FullName] produces for
+// the function (for generic code, the spelling of its origin), for example
+//
+//	net/http.Get
+//	(*net/http.Client).Do
+//	(*database/sql.DB).QueryContext
+//	(*github.com/sony/gobreaker/v2.CircuitBreaker[T]).Execute
+//
+// or, for types and variables, "path.Name" (net/http.Client,
+// net/http.DefaultClient). Analyzers look rows up by these keys and never
+// spell a package path themselves; adding a library is adding rows, and a
+// team's configuration adds rows for its own wrappers (see [Table.Merge]).
+package knowledge
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+)
+
+// Table is the whole knowledge base. The zero value is empty; [Default]
+// returns the built-in rows. A Table is read-only once analysis starts.
+type Table struct {
+	// Outbound calls: functions and methods that talk to another process.
+	Outbound map[string]Outbound
+	// GRPC describes the generated gRPC client shape (matched structurally).
+	GRPC GRPCShape
+	// Requests: functions that build or re-context an outbound request.
+	Requests map[string]RequestFunc
+	// Contexts: functions that return a context.Context, and what it carries.
+	Contexts map[string]ContextFunc
+	// Inbound: methods that return the context of an inbound request
+	// (a caller's budget), keyed by method.
+	Inbound map[string]bool
+	// InboundParams: parameter types that mark a function serving an inbound
+	// request ("net/http.Request" as *http.Request).
+	InboundParams map[string]bool
+	// ClientTypes: types whose field bounds every call made through a value
+	// of the type (net/http.Client.Timeout, net.Dialer.Timeout).
+	ClientTypes map[string]ClientType
+	// Clients: package-level variables and constructors that yield a client,
+	// with whether it has a timeout.
+	Clients map[string]ClientValue
+	// DefaultClient is the package-level client that calls with
+	// ClientFrom DefaultClient use (net/http.DefaultClient).
+	DefaultClient string
+	// Deadlines: functions whose result is a point in time derived from now
+	// (time.Now), used to read WithDeadline(ctx, time.Now().Add(d)).
+	Now map[string]bool
+	// TimeAdd: methods that add a duration to a time (time.Time.Add).
+	TimeAdd map[string]bool
+
+	// Extra holds tables added by other parts of resilint (retry helpers,
+	// breakers, bounds); see the files of this package that define them.
+	Retry    RetryTable
+	Breakers BreakerTable
+	Bounds   BoundTable
+}
+
+// Kind classifies an outbound call.
+type Kind uint8
+
+const (
+	KindUnknown Kind = iota
+	HTTP             // an HTTP request
+	GRPC             // a gRPC call
+	Dial             // a network dial
+	TLS              // a TLS dial
+	SQL              // a database/sql call
+	Custom           // a team's own outbound wrapper
+)
+
+var kindNames = map[Kind]string{HTTP: "http", GRPC: "grpc", Dial: "dial", TLS: "tls", SQL: "sql", Custom: "custom"}
+
+func (k Kind) String() string {
+	if s, ok := kindNames[k]; ok {
+		return s
+	}
+	return "unknown"
+}
+
+// ParseKind reads a kind name as written in configuration.
+func ParseKind(s string) (Kind, error) {
+	for k, n := range kindNames {
+		if n == s {
+			return k, nil
+		}
+	}
+	return KindUnknown, fmt.Errorf("unknown outbound kind %q (want one of http, grpc, dial, tls, sql, custom)", s)
+}
+
+// None marks an absent parameter index.
+const None = -1
+
+// ClientFrom says where the client (or dialer) that bounds a call comes from.
+type ClientFrom uint8
+
+const (
+	// NoClient: nothing but the context bounds the call (database/sql, gRPC).
+	NoClient ClientFrom = iota
+	// Receiver: the method's receiver is the client (c.Get, d.DialContext).
+	Receiver
+	// DefaultClient: the package-level functions of net/http use
+	// http.DefaultClient, which has no timeout.
+	DefaultClient
+	// Argument: the argument at ClientArg is the client or dialer.
+	Argument
+)
+
+// Outbound describes a function that makes an outbound call.
+type Outbound struct {
+	Kind Kind
+	// Ctx is the index of the context.Context parameter, or None.
+	Ctx int
+	// Request is the index of an *http.Request-like parameter whose context
+	// bounds the call, or None.
+	Request int
+	// Client says which value's timeout field bounds the call.
+	Client    ClientFrom
+	ClientArg int
+	// Bounded: the call carries its own timeout (net.DialTimeout).
+	Bounded bool
+	// Variant is the context-taking variant of a call that has no context,
+	// as a user writes it ("QueryContext", "DialContext"); empty if none.
+	Variant string
+	// Target is the index of the URL or address argument, or None.
+	Target int
+}
+
+// GRPCShape describes generated gRPC client methods: first parameter a
+// context, last a variadic CallOption.
+type GRPCShape struct {
+	// CallOption is the "path.Name" of the call option type.
+	CallOption string
+	// Methods are the connection methods generated clients call
+	// (ClientConn.Invoke); calls to them are outbound too.
+	Methods map[string]Outbound
+	// ServerEmbedPrefix and ServerEmbedSuffix spell the struct that a gRPC
+	// server implementation embeds (UnimplementedRoomsServiceServer): its
+	// methods serve inbound requests.
+	ServerEmbedPrefix, ServerEmbedSuffix string
+}
+
+// RequestFunc describes a function that returns an outbound request.
+type RequestFunc struct {
+	// Ctx is the index of the context argument, or None when the request
+	// gets context.Background().
+	Ctx int
+	// From is the index of a request argument the result copies (WithContext,
+	// Clone), or None.
+	From int
+	// Result is the index of the request among the results.
+	Result int
+	// Variant is the context-taking spelling ("NewRequestWithContext").
+	Variant string
+	// Type is the "path.Name" of the request type.
+	Type string
+}
+
+// CtxEffect is what a context-returning function does to its parent.
+type CtxEffect uint8
+
+const (
+	// Root: a fresh, deadline-free context (Background, TODO).
+	Root CtxEffect = iota + 1
+	// Inherit: the result has the parent's deadline, if any (WithValue,
+	// WithCancel, signal.NotifyContext, metadata.NewOutgoingContext).
+	Inherit
+	// AddDeadline: the result has a deadline (WithTimeout, WithDeadline).
+	AddDeadline
+	// DropDeadline: the result never has a deadline (WithoutCancel).
+	DropDeadline
+)
+
+// ContextFunc describes a function returning a context.
+type ContextFunc struct {
+	Effect CtxEffect
+	// Parent is the index of the parent context argument (Inherit,
+	// AddDeadline, DropDeadline), or None.
+	Parent int
+	// Result is the index of the context among the results.
+	Result int
+	// Duration is the index of a time.Duration argument (WithTimeout) or None;
+	// Deadline is the index of a time.Time argument (WithDeadline) or None.
+	Duration int
+	Deadline int
+}
+
+// ClientType names the field of a client type that bounds its calls.
+type ClientType struct {
+	// TimeoutField is the field path whose non-zero value bounds every call,
+	// e.g. "Timeout"; a dotted path is read through fields
+	// ("HTTPClient.Timeout").
+	TimeoutField string
+}
+
+// ClientValue is what is known about a package-level client variable or the
+// result of a client constructor.
+type ClientValue struct {
+	HasTimeout bool
+}
+
+// Default returns the built-in table. Each call returns a fresh copy that the
+// caller may merge rows into.
+func Default() *Table {
+	t := &Table{
+		Outbound: maps.Clone(outbound),
+		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
+			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server"},
+		DefaultClient: "net/http.DefaultClient",
+		Requests:      maps.Clone(requests),
+		Contexts:      maps.Clone(contexts),
+		Inbound:       maps.Clone(inbound),
+		InboundParams: maps.Clone(inboundParams),
+		ClientTypes:   maps.Clone(clientTypes),
+		Clients:       maps.Clone(clients),
+		Now:           maps.Clone(now),
+		TimeAdd:       maps.Clone(timeAdd),
+		Retry:         defaultRetry(),
+		Breakers:      defaultBreakers(),
+		Bounds:        defaultBounds(),
+	}
+	return t
+}
+
+// Paths returns the sorted import paths that rows of the table mention, for
+// the analyzers' fast paths (a package that imports none of them cannot
+// contain a known call).
+func (t *Table) Paths() []string {
+	set := map[string]bool{}
+	add := func(key string) {
+		if p := PathOf(key); p != "" {
+			set[p] = true
+		}
+	}
+	for k := range t.Outbound {
+		add(k)
+	}
+	for k := range t.GRPC.Methods {
+		add(k)
+	}
+	add(t.GRPC.CallOption)
+	for k := range t.Requests {
+		add(k)
+	}
+	for k := range t.Contexts {
+		add(k)
+	}
+	out := make([]string, 0, len(set))
+	for p := range set {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PathOf returns the package path of a FullName-style key:
+// "(*net/http.Client).Do" → "net/http", "net/http.Get" → "net/http".
+func PathOf(key string) string {
+	s := strings.TrimPrefix(key, "(")
+	s = strings.TrimPrefix(s, "*")
+	if i := strings.Index(s, ")"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, "["); i >= 0 {
+		s = s[:i]
+	}
+	slash := strings.LastIndex(s, "/")
+	dot := strings.Index(s[slash+1:], ".")
+	if dot < 0 {
+		return ""
+	}
+	return s[:slash+1+dot]
+}

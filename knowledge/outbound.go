@@ -1,0 +1,106 @@
+package knowledge
+
+// Rows for outbound calls of the standard library and gRPC.
+
+func ob(kind Kind, ctx int) Outbound {
+	return Outbound{Kind: kind, Ctx: ctx, Request: None, ClientArg: None, Target: None}
+}
+
+func (o Outbound) client(from ClientFrom) Outbound { o.Client = from; return o }
+func (o Outbound) clientArg(i int) Outbound        { o.Client = Argument; o.ClientArg = i; return o }
+func (o Outbound) request(i int) Outbound          { o.Request = i; return o }
+func (o Outbound) variant(v string) Outbound       { o.Variant = v; return o }
+func (o Outbound) target(i int) Outbound           { o.Target = i; return o }
+func (o Outbound) bounded() Outbound               { o.Bounded = true; return o }
+
+var outbound = map[string]Outbound{
+	// net/http package-level helpers use http.DefaultClient.
+	"net/http.Get":      ob(HTTP, None).client(DefaultClient).target(0).variant("NewRequestWithContext"),
+	"net/http.Head":     ob(HTTP, None).client(DefaultClient).target(0).variant("NewRequestWithContext"),
+	"net/http.Post":     ob(HTTP, None).client(DefaultClient).target(0).variant("NewRequestWithContext"),
+	"net/http.PostForm": ob(HTTP, None).client(DefaultClient).target(0).variant("NewRequestWithContext"),
+
+	// *http.Client methods.
+	"(*net/http.Client).Get":      ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*net/http.Client).Head":     ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*net/http.Client).Post":     ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*net/http.Client).PostForm": ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*net/http.Client).Do":       ob(HTTP, None).client(Receiver).request(0),
+
+	// net dials.
+	"net.Dial":                         ob(Dial, None).target(1).variant("DialContext"),
+	"net.DialTimeout":                  ob(Dial, None).target(1).bounded(),
+	"(*net.Dialer).Dial":               ob(Dial, None).client(Receiver).target(1).variant("DialContext"),
+	"(*net.Dialer).DialContext":        ob(Dial, 0).client(Receiver).target(2),
+	"net.DialTCP":                      ob(Dial, None).target(2),
+	"net.DialUDP":                      ob(Dial, None).target(2),
+	"net.DialUnix":                     ob(Dial, None).target(2),
+	"crypto/tls.Dial":                  ob(TLS, None).target(1).variant("DialContext"),
+	"crypto/tls.DialWithDialer":        ob(TLS, None).clientArg(0).target(2).variant("DialContext"),
+	"(*crypto/tls.Dialer).Dial":        ob(TLS, None).target(1).variant("DialContext"),
+	"(*crypto/tls.Dialer).DialContext": ob(TLS, 0).target(2),
+
+	// database/sql: the methods that have a Context variant, and the variants.
+	"(*database/sql.DB).Exec":              ob(SQL, None).variant("ExecContext"),
+	"(*database/sql.DB).Query":             ob(SQL, None).variant("QueryContext"),
+	"(*database/sql.DB).QueryRow":          ob(SQL, None).variant("QueryRowContext"),
+	"(*database/sql.DB).Prepare":           ob(SQL, None).variant("PrepareContext"),
+	"(*database/sql.DB).Ping":              ob(SQL, None).variant("PingContext"),
+	"(*database/sql.DB).Begin":             ob(SQL, None).variant("BeginTx"),
+	"(*database/sql.DB).ExecContext":       ob(SQL, 0),
+	"(*database/sql.DB).QueryContext":      ob(SQL, 0),
+	"(*database/sql.DB).QueryRowContext":   ob(SQL, 0),
+	"(*database/sql.DB).PrepareContext":    ob(SQL, 0),
+	"(*database/sql.DB).PingContext":       ob(SQL, 0),
+	"(*database/sql.DB).BeginTx":           ob(SQL, 0),
+	"(*database/sql.DB).Conn":              ob(SQL, 0),
+	"(*database/sql.Tx).Exec":              ob(SQL, None).variant("ExecContext"),
+	"(*database/sql.Tx).Query":             ob(SQL, None).variant("QueryContext"),
+	"(*database/sql.Tx).QueryRow":          ob(SQL, None).variant("QueryRowContext"),
+	"(*database/sql.Tx).Prepare":           ob(SQL, None).variant("PrepareContext"),
+	"(*database/sql.Tx).Stmt":              ob(SQL, None).variant("StmtContext"),
+	"(*database/sql.Tx).ExecContext":       ob(SQL, 0),
+	"(*database/sql.Tx).QueryContext":      ob(SQL, 0),
+	"(*database/sql.Tx).QueryRowContext":   ob(SQL, 0),
+	"(*database/sql.Tx).PrepareContext":    ob(SQL, 0),
+	"(*database/sql.Tx).StmtContext":       ob(SQL, 0),
+	"(*database/sql.Stmt).Exec":            ob(SQL, None).variant("ExecContext"),
+	"(*database/sql.Stmt).Query":           ob(SQL, None).variant("QueryContext"),
+	"(*database/sql.Stmt).QueryRow":        ob(SQL, None).variant("QueryRowContext"),
+	"(*database/sql.Stmt).ExecContext":     ob(SQL, 0),
+	"(*database/sql.Stmt).QueryContext":    ob(SQL, 0),
+	"(*database/sql.Stmt).QueryRowContext": ob(SQL, 0),
+	"(*database/sql.Conn).ExecContext":     ob(SQL, 0),
+	"(*database/sql.Conn).QueryContext":    ob(SQL, 0),
+	"(*database/sql.Conn).QueryRowContext": ob(SQL, 0),
+	"(*database/sql.Conn).PrepareContext":  ob(SQL, 0),
+	"(*database/sql.Conn).PingContext":     ob(SQL, 0),
+	"(*database/sql.Conn).BeginTx":         ob(SQL, 0),
+}
+
+// grpcCallOption is the variadic last parameter of generated client methods.
+const grpcCallOption = "google.golang.org/grpc.CallOption"
+
+var grpcMethods = map[string]Outbound{
+	"(*google.golang.org/grpc.ClientConn).Invoke":            ob(GRPC, 0).target(1),
+	"(*google.golang.org/grpc.ClientConn).NewStream":         ob(GRPC, 0).target(2),
+	"(google.golang.org/grpc.ClientConnInterface).Invoke":    ob(GRPC, 0).target(1),
+	"(google.golang.org/grpc.ClientConnInterface).NewStream": ob(GRPC, 0).target(2),
+}
+
+var requests = map[string]RequestFunc{
+	"net/http.NewRequest":             {Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: "net/http.Request"},
+	"net/http.NewRequestWithContext":  {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
+	"(*net/http.Request).WithContext": {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
+	"(*net/http.Request).Clone":       {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
+}
+
+var clientTypes = map[string]ClientType{
+	"net/http.Client": {TimeoutField: "Timeout"},
+	"net.Dialer":      {TimeoutField: "Timeout"},
+}
+
+var clients = map[string]ClientValue{
+	// http.DefaultClient has no Timeout.
+	"net/http.DefaultClient": {HasTimeout: false},
+}

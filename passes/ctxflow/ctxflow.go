@@ -1,0 +1,987 @@
+// Package ctxflow is resilint's context-provenance model. For a
+// context.Context value at a call it tells whether the value is provably
+// deadline-free (it comes from context.Background()/TODO() through only
+// inheriting wrappers and assignments, or from WithoutCancel), has a
+// deadline (WithTimeout/WithDeadline on every definition), or is unknown
+// (a parameter, a field, the result of any other call). It answers the same
+// question for the context an outbound request carries, and whether a client
+// or dialer value has a timeout.
+//
+// The model is flow-insensitive and conservative: a variable's value is the
+// join of every definition of the variable in the package, so a value is
+// "provably" something only when every definition agrees. Unknown means
+// silent: analyzers report only what the model proves.
+//
+// The pass exports a [RequestFact] for functions that return an outbound
+// request, so that a request built by a helper (c.newRequest(ctx, ...)) is
+// followed across packages.
+package ctxflow
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+)
+
+// New returns the pass for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("ctxflow", func() *analysis.Analyzer {
+		return &analysis.Analyzer{
+			Name:       "ctxflow",
+			Doc:        "context-deadline provenance model shared by resilint analyzers (helper pass; reports nothing)",
+			Requires:   []*analysis.Analyzer{inspect.Analyzer},
+			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
+			ResultType: reflect.TypeFor[*Model](),
+			FactTypes:  []analysis.Fact{new(RequestFact)},
+		}
+	})
+}
+
+// State is what is known about a context's deadline.
+type State uint8
+
+const (
+	// Unknown: nothing is proven (a parameter, a field, a call result, or
+	// definitions that disagree).
+	Unknown State = iota
+	// Free: provably deadline-free.
+	Free
+	// Deadline: has a deadline on every definition.
+	Deadline
+)
+
+func (s State) String() string {
+	switch s {
+	case Free:
+		return "deadline-free"
+	case Deadline:
+		return "has a deadline"
+	}
+	return "unknown"
+}
+
+// Origin describes where a context value comes from.
+type Origin struct {
+	State State
+	// Detached: every definition comes from context.Background() or TODO()
+	// (possibly through inheriting wrappers), not from WithoutCancel.
+	Detached bool
+	// Roots are the calls the value comes from when it is Free: the
+	// Background()/TODO() calls, or the http.NewRequest calls that give a
+	// request context.Background().
+	Roots []*ast.CallExpr
+	// NoCtxRequest: Free because a request was built without a context
+	// (http.NewRequest).
+	NoCtxRequest bool
+	// Param: the value is this parameter, or inherits from it through
+	// wrappers and assignments only.
+	Param *types.Var
+	// Inbound: the value is an inbound request's context (r.Context()).
+	Inbound bool
+}
+
+// Root returns the Background()/TODO() call when the value comes from a
+// single one.
+func (o Origin) Root() *ast.CallExpr {
+	if len(o.Roots) == 1 {
+		return o.Roots[0]
+	}
+	return nil
+}
+
+// Bound is what is known about a client's or dialer's own timeout.
+type Bound uint8
+
+const (
+	BoundUnknown Bound = iota
+	NoTimeout
+	HasTimeout
+)
+
+// RequestFact is exported for a function that returns an outbound request
+// (an *http.Request) whose context is known relative to its parameters.
+type RequestFact struct {
+	// Result is the index of the request among the results.
+	Result int
+	// Param is the index of the parameter whose context the request
+	// carries, or -1.
+	Param int
+	// State, when Param is -1: Free or Deadline.
+	State    State
+	Detached bool
+}
+
+func (*RequestFact) AFact() {}
+
+func (f *RequestFact) String() string {
+	return "request{result " + itoa(f.Result) + ", param " + itoa(f.Param) + ", " + f.State.String() + "}"
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// def is one definition of a variable: the right-hand side and, when the
+// right-hand side is a multi-valued call, the index of the result.
+type def struct {
+	rhs   ast.Expr
+	index int
+	zero  bool // declared without a value
+}
+
+// fieldSet is an assignment to a field path of a variable: v.A.B = rhs.
+type fieldSet struct {
+	path string
+	rhs  ast.Expr
+}
+
+// Model answers provenance questions for one package.
+type Model struct {
+	Pass  *analysis.Pass
+	Table *knowledge.Table
+
+	info      *types.Info
+	defs      map[*types.Var][]def
+	addrTaken map[*types.Var]bool
+	params    map[*types.Var]paramInfo
+	fieldSets map[*types.Var][]fieldSet
+	decls     map[*types.Func]*ast.FuncDecl
+	reqMemo   map[*types.Func]*RequestFact
+	reqBusy   map[*types.Func]bool
+}
+
+type paramInfo struct {
+	fn     ast.Node // *ast.FuncDecl or *ast.FuncLit
+	index  int
+	result bool
+}
+
+func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
+	m := &Model{
+		Pass:      pass,
+		Table:     cfg.Table(),
+		info:      pass.TypesInfo,
+		defs:      map[*types.Var][]def{},
+		addrTaken: map[*types.Var]bool{},
+		params:    map[*types.Var]paramInfo{},
+		fieldSets: map[*types.Var][]fieldSet{},
+		decls:     map[*types.Func]*ast.FuncDecl{},
+		reqMemo:   map[*types.Func]*RequestFact{},
+		reqBusy:   map[*types.Func]bool{},
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	m.index(ins)
+	m.exportRequestFacts()
+	return m, nil
+}
+
+// Defs returns the recorded definitions of v (nil entries for definitions
+// that are not plain expressions).
+func (m *Model) Defs(v *types.Var) []ast.Expr {
+	var out []ast.Expr
+	for _, d := range m.defs[v] {
+		if d.index >= 0 {
+			out = append(out, nil)
+			continue
+		}
+		out = append(out, d.rhs)
+	}
+	return out
+}
+
+// Decl returns the declaration of a function of this package.
+func (m *Model) Decl(fn *types.Func) *ast.FuncDecl { return m.decls[fn.Origin()] }
+
+// IsParam reports whether v is a parameter (not a result) of a function or
+// function literal, and its index.
+func (m *Model) IsParam(v *types.Var) (ast.Node, int, bool) {
+	p, ok := m.params[v]
+	if !ok || p.result {
+		return nil, 0, false
+	}
+	return p.fn, p.index, true
+}
+
+// Callee resolves a call's function, following method values held in
+// variables assigned once.
+func (m *Model) Callee(call *ast.CallExpr) (*types.Func, ast.Expr) {
+	return analysisutil.Callee(m.info, call, func(v *types.Var) []ast.Expr {
+		if m.addrTaken[v] || !m.local(v) {
+			return nil
+		}
+		return m.Defs(v)
+	})
+}
+
+func (m *Model) index(ins *inspector.Inspector) {
+	filter := []ast.Node{
+		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil),
+		(*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil), (*ast.IncDecStmt)(nil),
+		(*ast.UnaryExpr)(nil),
+	}
+	ins.Preorder(filter, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if fn, ok := m.info.Defs[n.Name].(*types.Func); ok {
+				m.decls[fn] = n
+			}
+			m.recordParams(n, n.Recv, n.Type)
+		case *ast.FuncLit:
+			m.recordParams(n, nil, n.Type)
+		case *ast.AssignStmt:
+			m.recordAssign(n)
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				v, ok := m.info.Defs[name].(*types.Var)
+				if !ok {
+					continue
+				}
+				switch {
+				case len(n.Values) == len(n.Names):
+					m.defs[v] = append(m.defs[v], def{rhs: n.Values[i], index: -1})
+				case len(n.Values) == 1:
+					m.defs[v] = append(m.defs[v], def{rhs: n.Values[0], index: i})
+				default:
+					m.defs[v] = append(m.defs[v], def{zero: true, index: -1})
+				}
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if v := m.varOf(e); v != nil {
+					m.defs[v] = append(m.defs[v], def{index: -1})
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := m.varOf(n.X); v != nil {
+				m.defs[v] = append(m.defs[v], def{index: -1})
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := m.rootVar(n.X); v != nil {
+					// &v or &v.f: v may change out of sight. A composite
+					// literal's address (&T{...}) is not a variable.
+					if _, isIdent := ast.Unparen(n.X).(*ast.Ident); isIdent {
+						m.addrTaken[v] = true
+					}
+				}
+			}
+		}
+	})
+}
+
+func (m *Model) recordParams(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) {
+	i := 0
+	add := func(fl *ast.FieldList, result bool) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			if len(f.Names) == 0 {
+				i++
+				continue
+			}
+			for _, name := range f.Names {
+				if v, ok := m.info.Defs[name].(*types.Var); ok {
+					m.params[v] = paramInfo{fn: fn, index: i, result: result}
+				}
+				i++
+			}
+		}
+	}
+	if recv != nil {
+		for _, f := range recv.List {
+			for _, name := range f.Names {
+				if v, ok := m.info.Defs[name].(*types.Var); ok {
+					m.params[v] = paramInfo{fn: fn, index: -1}
+				}
+			}
+		}
+	}
+	add(ft.Params, false)
+	i = 0
+	add(ft.Results, true)
+}
+
+func (m *Model) recordAssign(n *ast.AssignStmt) {
+	plain := n.Tok == token.ASSIGN || n.Tok == token.DEFINE
+	for i, lhs := range n.Lhs {
+		lhs = ast.Unparen(lhs)
+		if v := m.varOf(lhs); v != nil {
+			switch {
+			case !plain:
+				m.defs[v] = append(m.defs[v], def{index: -1})
+			case len(n.Lhs) == len(n.Rhs):
+				m.defs[v] = append(m.defs[v], def{rhs: n.Rhs[i], index: -1})
+			case len(n.Rhs) == 1:
+				m.defs[v] = append(m.defs[v], def{rhs: n.Rhs[0], index: i})
+			}
+			continue
+		}
+		// v.A.B = rhs
+		if sel, ok := lhs.(*ast.SelectorExpr); ok && plain && len(n.Lhs) == len(n.Rhs) {
+			if root, path := m.fieldPath(sel); root != nil {
+				m.fieldSets[root] = append(m.fieldSets[root], fieldSet{path: path, rhs: n.Rhs[i]})
+			}
+		}
+	}
+}
+
+// fieldPath returns the variable at the root of x.A.B and the path "A.B".
+func (m *Model) fieldPath(sel *ast.SelectorExpr) (*types.Var, string) {
+	var parts []string
+	var e ast.Expr = sel
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if s, ok := m.info.Selections[x]; ok && s.Kind() == types.FieldVal {
+				parts = append([]string{x.Sel.Name}, parts...)
+				e = x.X
+				continue
+			}
+			// A qualified identifier: pkg.Var.
+			if v, ok := m.info.Uses[x.Sel].(*types.Var); ok {
+				return v, strings.Join(parts, ".")
+			}
+			return nil, ""
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			if v, ok := m.info.Uses[x].(*types.Var); ok {
+				return v, strings.Join(parts, ".")
+			}
+		}
+		return nil, ""
+	}
+}
+
+func (m *Model) varOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if v, ok := m.info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	if v, ok := m.info.Uses[id].(*types.Var); ok {
+		return v
+	}
+	return nil
+}
+
+func (m *Model) rootVar(e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return m.varOf(x)
+		case *ast.SelectorExpr:
+			if s, ok := m.info.Selections[x]; ok && s.Kind() == types.FieldVal {
+				e = x.X
+				continue
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+}
+
+// local reports whether v's definitions are all visible: a variable of this
+// package (local or package-level), not a field.
+func (m *Model) local(v *types.Var) bool {
+	return v.Pkg() == m.Pass.Pkg && !v.IsField()
+}
+
+// val is an Origin plus "no information yet", the identity of join, used to
+// cut cycles (ctx = context.WithValue(ctx, k, v)).
+type val struct {
+	bottom bool
+	Origin
+}
+
+var (
+	bottom  = val{bottom: true}
+	unknown = val{}
+)
+
+func join(a, b val) val {
+	if a.bottom {
+		return b
+	}
+	if b.bottom {
+		return a
+	}
+	if a.State != b.State {
+		return unknown
+	}
+	switch a.State {
+	case Free:
+		roots := append(append([]*ast.CallExpr(nil), a.Roots...), b.Roots...)
+		return val{Origin: Origin{State: Free, Detached: a.Detached && b.Detached, Roots: roots, NoCtxRequest: a.NoCtxRequest && b.NoCtxRequest}}
+	case Deadline:
+		return val{Origin: Origin{State: Deadline}}
+	}
+	o := Origin{Inbound: a.Inbound && b.Inbound}
+	if a.Param == b.Param {
+		o.Param = a.Param
+	}
+	return val{Origin: o}
+}
+
+const maxDepth = 24
+
+// Context returns the origin of a context-typed expression.
+func (m *Model) Context(e ast.Expr) Origin {
+	v := m.ctx(e, map[*types.Var]bool{}, 0)
+	if v.bottom {
+		return Origin{}
+	}
+	return v.Origin
+}
+
+// Request returns the origin of the context an outbound request carries.
+func (m *Model) Request(e ast.Expr) Origin {
+	v := m.req(e, map[*types.Var]bool{}, 0)
+	if v.bottom {
+		return Origin{}
+	}
+	return v.Origin
+}
+
+func (m *Model) ctx(e ast.Expr, seen map[*types.Var]bool, depth int) val {
+	if depth > maxDepth {
+		return unknown
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if e.Name == "nil" {
+			return unknown
+		}
+		v, ok := m.info.Uses[e].(*types.Var)
+		if !ok {
+			return unknown
+		}
+		return m.varVal(v, seen, depth, m.ctx, m.ctxCall)
+	case *ast.CallExpr:
+		return m.ctxCall(e, -1, seen, depth)
+	}
+	return unknown
+}
+
+type exprEval func(ast.Expr, map[*types.Var]bool, int) val
+type callEval func(*ast.CallExpr, int, map[*types.Var]bool, int) val
+
+func (m *Model) varVal(v *types.Var, seen map[*types.Var]bool, depth int, expr exprEval, call callEval) val {
+	if seen[v] {
+		return bottom
+	}
+	if m.addrTaken[v] || !m.local(v) {
+		return unknown
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	r := bottom
+	if p, ok := m.params[v]; ok {
+		if p.result {
+			r = join(r, unknown)
+		} else {
+			r = join(r, val{Origin: Origin{Param: v}})
+		}
+	}
+	for _, d := range m.defs[v] {
+		var dv val
+		switch {
+		case d.rhs == nil:
+			dv = unknown
+		case d.index < 0:
+			dv = expr(d.rhs, seen, depth+1)
+		default:
+			if c, ok := ast.Unparen(d.rhs).(*ast.CallExpr); ok {
+				dv = call(c, d.index, seen, depth+1)
+			} else {
+				dv = unknown
+			}
+		}
+		r = join(r, dv)
+		if !r.bottom && r.State == Unknown && r.Param == nil && !r.Inbound {
+			return unknown // nothing left to learn
+		}
+	}
+	if r.bottom {
+		return unknown
+	}
+	return r
+}
+
+func (m *Model) ctxCall(call *ast.CallExpr, index int, seen map[*types.Var]bool, depth int) val {
+	fn, recv := m.Callee(call)
+	if fn == nil {
+		return unknown
+	}
+	key := analysisutil.Key(fn)
+	if row, ok := m.Table.Contexts[key]; ok {
+		if index >= 0 && index != row.Result {
+			return unknown
+		}
+		switch row.Effect {
+		case knowledge.Root:
+			return val{Origin: Origin{State: Free, Detached: true, Roots: []*ast.CallExpr{call}}}
+		case knowledge.Inherit:
+			if row.Parent >= 0 && row.Parent < len(call.Args) {
+				return m.ctx(call.Args[row.Parent], seen, depth+1)
+			}
+			return unknown
+		case knowledge.AddDeadline:
+			return val{Origin: Origin{State: Deadline}}
+		case knowledge.DropDeadline:
+			return val{Origin: Origin{State: Free, Roots: []*ast.CallExpr{call}}}
+		}
+		return unknown
+	}
+	if m.Table.Inbound[key] && recv != nil && index <= 0 {
+		// r.Context(): the caller's budget when r is an inbound request
+		// parameter; a request built here carries the context it was
+		// built with.
+		if v := m.varOf(recv); v != nil {
+			if _, _, isParam := m.IsParam(v); isParam && len(m.defs[v]) == 0 {
+				return val{Origin: Origin{Inbound: true}}
+			}
+		}
+		return m.req(recv, seen, depth+1)
+	}
+	return unknown
+}
+
+func (m *Model) req(e ast.Expr, seen map[*types.Var]bool, depth int) val {
+	if depth > maxDepth {
+		return unknown
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if e.Name == "nil" {
+			return bottom
+		}
+		v, ok := m.info.Uses[e].(*types.Var)
+		if !ok {
+			return unknown
+		}
+		return m.varVal(v, seen, depth, m.req, m.reqCall)
+	case *ast.CallExpr:
+		return m.reqCall(e, -1, seen, depth)
+	}
+	return unknown
+}
+
+func (m *Model) reqCall(call *ast.CallExpr, index int, seen map[*types.Var]bool, depth int) val {
+	fn, _ := m.Callee(call)
+	if fn == nil {
+		return unknown
+	}
+	if row, ok := m.Table.Requests[analysisutil.Key(fn)]; ok {
+		if index >= 0 && index != row.Result {
+			return unknown
+		}
+		if row.Ctx == knowledge.None {
+			return val{Origin: Origin{State: Free, Roots: []*ast.CallExpr{call}, NoCtxRequest: true}}
+		}
+		if row.Ctx < len(call.Args) {
+			return m.ctx(call.Args[row.Ctx], seen, depth+1)
+		}
+		return unknown
+	}
+	f := m.requestFact(fn)
+	if f == nil || (index >= 0 && index != f.Result) || (index < 0 && f.Result != 0) {
+		return unknown
+	}
+	if f.Param >= 0 {
+		if f.Param < len(call.Args) {
+			return m.ctx(call.Args[f.Param], seen, depth+1)
+		}
+		return unknown
+	}
+	return val{Origin: Origin{State: f.State, Detached: f.Detached, Roots: []*ast.CallExpr{call}}}
+}
+
+// requestFact returns the RequestFact of fn, computing it for functions of
+// this package.
+func (m *Model) requestFact(fn *types.Func) *RequestFact {
+	fn = fn.Origin()
+	if fn.Pkg() != m.Pass.Pkg {
+		f := new(RequestFact)
+		if m.Pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if f, ok := m.reqMemo[fn]; ok {
+		return f
+	}
+	if m.reqBusy[fn] {
+		return nil
+	}
+	m.reqBusy[fn] = true
+	f := m.computeRequestFact(fn)
+	delete(m.reqBusy, fn)
+	m.reqMemo[fn] = f
+	return f
+}
+
+func (m *Model) computeRequestFact(fn *types.Func) *RequestFact {
+	decl := m.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	result := -1
+	for i := 0; i < sig.Results().Len(); i++ {
+		if m.isRequestType(sig.Results().At(i).Type()) {
+			result = i
+			break
+		}
+	}
+	if result < 0 {
+		return nil
+	}
+	r := bottom
+	seen := map[*types.Var]bool{}
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == sig.Results().Len():
+				r = join(r, m.req(n.Results[result], seen, 0))
+			case len(n.Results) == 1:
+				if c, isCall := ast.Unparen(n.Results[0]).(*ast.CallExpr); isCall {
+					r = join(r, m.reqCall(c, result, seen, 0))
+				} else {
+					ok = false
+				}
+			default:
+				ok = false // bare return of named results
+			}
+		}
+		return true
+	})
+	if !ok || r.bottom {
+		return nil
+	}
+	switch {
+	case r.State == Unknown && r.Param != nil:
+		if p, isParam := m.params[r.Param]; isParam && p.fn == decl && !p.result && p.index >= 0 {
+			return &RequestFact{Result: result, Param: p.index}
+		}
+	case r.State == Free || r.State == Deadline:
+		return &RequestFact{Result: result, Param: -1, State: r.State, Detached: r.Detached}
+	}
+	return nil
+}
+
+func (m *Model) isRequestType(t types.Type) bool {
+	k := analysisutil.TypeKey(t)
+	if k == "" {
+		return false
+	}
+	for _, row := range m.Table.Requests {
+		if row.Type == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) exportRequestFacts() {
+	for fn := range m.decls {
+		if f := m.requestFact(fn); f != nil {
+			m.Pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// Client returns what is known about the timeout of a client or dialer
+// expression (an *http.Client, a *net.Dialer).
+func (m *Model) Client(e ast.Expr) Bound {
+	return m.client(e, map[*types.Var]bool{}, 0)
+}
+
+func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
+	if depth > maxDepth {
+		return BoundUnknown
+	}
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return m.client(x.X, seen, depth+1)
+		}
+	case *ast.StarExpr:
+		return m.client(x.X, seen, depth+1)
+	case *ast.CompositeLit:
+		ct, ok := m.Table.ClientTypes[analysisutil.TypeKey(m.info.TypeOf(x))]
+		if !ok {
+			return BoundUnknown
+		}
+		for _, elt := range x.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				return BoundUnknown // positional fields: do not guess
+			}
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == ct.TimeoutField {
+				return m.timeoutValue(kv.Value)
+			}
+		}
+		return NoTimeout
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "new" && len(x.Args) == 1 {
+			if _, isBuiltin := m.info.Uses[id].(*types.Builtin); isBuiltin {
+				if _, ok := m.Table.ClientTypes[analysisutil.TypeKey(m.info.TypeOf(x.Args[0]))]; ok {
+					return NoTimeout
+				}
+			}
+			return BoundUnknown
+		}
+		fn, _ := m.Callee(x)
+		if fn != nil {
+			if cv, ok := m.Table.Clients[analysisutil.Key(fn)]; ok {
+				return boundOf(cv)
+			}
+		}
+	case *ast.SelectorExpr:
+		if v, ok := m.info.Uses[x.Sel].(*types.Var); ok && !v.IsField() {
+			return m.clientVar(v, seen, depth)
+		}
+	case *ast.Ident:
+		if v, ok := m.info.Uses[x].(*types.Var); ok {
+			return m.clientVar(v, seen, depth)
+		}
+	}
+	return BoundUnknown
+}
+
+func boundOf(cv knowledge.ClientValue) Bound {
+	if cv.HasTimeout {
+		return HasTimeout
+	}
+	return NoTimeout
+}
+
+func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bound {
+	if seen[v] || m.addrTaken[v] {
+		return BoundUnknown
+	}
+	// A timeout set by a field assignment anywhere in the package counts.
+	if ct, ok := m.Table.ClientTypes[analysisutil.TypeKey(v.Type())]; ok {
+		for _, fs := range m.fieldSets[v] {
+			if fs.path == ct.TimeoutField {
+				if m.timeoutValue(fs.rhs) == HasTimeout {
+					return HasTimeout
+				}
+				return BoundUnknown
+			}
+		}
+	}
+	if cv, ok := m.Table.Clients[analysisutil.VarKey(v)]; ok && !m.local(v) {
+		return boundOf(cv)
+	}
+	if !m.local(v) {
+		return BoundUnknown
+	}
+	if _, isParam := m.params[v]; isParam {
+		return BoundUnknown
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	var r Bound
+	first := true
+	for _, d := range m.defs[v] {
+		var b Bound
+		switch {
+		case d.zero:
+			if _, ok := m.Table.ClientTypes[analysisutil.TypeKey(v.Type())]; ok {
+				if _, isPtr := v.Type().Underlying().(*types.Pointer); !isPtr {
+					b = NoTimeout
+				}
+			}
+		case d.rhs != nil && d.index < 0:
+			b = m.client(d.rhs, seen, depth+1)
+		}
+		if first {
+			r, first = b, false
+		} else if r != b {
+			return BoundUnknown
+		}
+		if r == BoundUnknown {
+			return BoundUnknown
+		}
+	}
+	return r
+}
+
+// timeoutValue reads the value given to a Timeout field: a constant zero is
+// no timeout, anything else is a timeout.
+func (m *Model) timeoutValue(e ast.Expr) Bound {
+	if tv, ok := m.info.Types[e]; ok && tv.Value != nil {
+		if tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) <= 0 {
+			return NoTimeout
+		}
+	}
+	return HasTimeout
+}
+
+// Caller is the caller's context visible in a function: a context.Context
+// parameter, or the Context() of an inbound request parameter.
+type Caller struct {
+	// Param is the context parameter, or nil.
+	Param *types.Var
+	// Request is the inbound request parameter, when there is no context
+	// parameter.
+	Request *types.Var
+	// Func is the function or function literal that declares it.
+	Func ast.Node
+}
+
+// Expr returns how to spell the caller's context at pos, or "" when the
+// parameter is shadowed there.
+func (c *Caller) Expr(pkg *types.Package, pos token.Pos) string {
+	v, suffix := c.Param, ""
+	if v == nil {
+		v, suffix = c.Request, ".Context()"
+	}
+	if v == nil || v.Name() == "" || v.Name() == "_" {
+		return ""
+	}
+	scope := pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return ""
+	}
+	if _, obj := scope.LookupParent(v.Name(), pos); obj != v {
+		return ""
+	}
+	return v.Name() + suffix
+}
+
+// CallerOf returns the caller's context in scope at the innermost function
+// of stack (an inspector stack, outermost first): the nearest enclosing
+// function or function literal with a context parameter, else with an
+// inbound request parameter. It returns nil when there is none, as in main,
+// in tests' own contexts and in functions that receive no context.
+func (m *Model) CallerOf(stack []ast.Node) *Caller {
+	var req *Caller
+	for i := len(stack) - 1; i >= 0; i-- {
+		var ft *ast.FuncType
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			ft = f.Type
+		case *ast.FuncLit:
+			ft = f.Type
+		default:
+			continue
+		}
+		if ft.Params == nil {
+			continue
+		}
+		for _, field := range ft.Params.List {
+			for _, name := range field.Names {
+				v, ok := m.info.Defs[name].(*types.Var)
+				if !ok || name.Name == "_" {
+					continue
+				}
+				if analysisutil.IsContext(v.Type()) {
+					return &Caller{Param: v, Func: stack[i]}
+				}
+				if req == nil && m.isInbound(v.Type()) {
+					req = &Caller{Request: v, Func: stack[i]}
+				}
+			}
+		}
+	}
+	return req
+}
+
+func (m *Model) isInbound(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && m.Table.InboundParams[analysisutil.TypeKey(p.Elem())]
+}
+
+// ServesRequest reports whether decl serves an inbound request: it has an
+// inbound request parameter (an HTTP handler), or it is a method of a gRPC
+// server implementation (its receiver embeds the generated Unimplemented…Server).
+func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
+	for _, field := range decl.Type.Params.List {
+		if m.isInbound(m.info.TypeOf(field.Type)) {
+			return true
+		}
+	}
+	if decl.Recv == nil || len(decl.Recv.List) != 1 {
+		return false
+	}
+	sig, ok := m.info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	params := sig.Type().(*types.Signature).Params()
+	if params.Len() == 0 || !analysisutil.IsContext(params.At(0).Type()) {
+		return false
+	}
+	recv := m.info.TypeOf(decl.Recv.List[0].Type)
+	if p, ok := types.Unalias(recv).(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	st, ok := recv.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		name := f.Name()
+		if strings.HasPrefix(name, m.Table.GRPC.ServerEmbedPrefix) && strings.HasSuffix(name, m.Table.GRPC.ServerEmbedSuffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// GlobalTimeout reports whether the package sets the timeout field of the
+// package-level client variable key (http.DefaultClient.Timeout = d).
+func (m *Model) GlobalTimeout(key string) bool {
+	for v, sets := range m.fieldSets {
+		if analysisutil.VarKey(v) != key {
+			continue
+		}
+		ct, ok := m.Table.ClientTypes[analysisutil.TypeKey(v.Type())]
+		if !ok {
+			continue
+		}
+		for _, fs := range sets {
+			if fs.path == ct.TimeoutField && m.timeoutValue(fs.rhs) == HasTimeout {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,455 @@
+// Package outbound finds the outbound calls of a package (HTTP requests,
+// gRPC calls, dials, database/sql calls and a team's own wrappers, as the
+// knowledge table lists them) and the functions that forward a context
+// parameter to such a call.
+//
+// It exports a [ForwardFact] for every function that passes one of its
+// context parameters, unchanged in deadline (through assignments and
+// inheriting wrappers), to an outbound call or to another forwarding
+// function, so that a caller handing it a deadline-free context can be
+// reported at its call, across packages.
+package outbound
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
+)
+
+// New returns the pass for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("outbound", func() *analysis.Analyzer {
+		flow := ctxflow.New(cfg)
+		return &analysis.Analyzer{
+			Name:       "outbound",
+			Doc:        "finds outbound calls and context-forwarding functions for resilint analyzers (helper pass; reports nothing)",
+			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow},
+			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow) },
+			ResultType: reflect.TypeFor[*Result](),
+			FactTypes:  []analysis.Fact{new(ForwardFact)},
+		}
+	})
+}
+
+// Call is one outbound call.
+type Call struct {
+	Call *ast.CallExpr
+	Fn   *types.Func
+	Key  string
+	Spec knowledge.Outbound
+	// Recv is the receiver expression of a method call, or nil.
+	Recv ast.Expr
+}
+
+// Arg returns argument i of the call, or nil.
+func (c *Call) Arg(i int) ast.Expr {
+	if i < 0 || i >= len(c.Call.Args) {
+		return nil
+	}
+	return c.Call.Args[i]
+}
+
+// Ctx returns the context argument, or nil when the call takes none.
+func (c *Call) Ctx() ast.Expr { return c.Arg(c.Spec.Ctx) }
+
+// Request returns the request argument, or nil.
+func (c *Call) Request() ast.Expr { return c.Arg(c.Spec.Request) }
+
+// Client returns the expression of the client or dialer whose timeout bounds
+// the call, or nil.
+func (c *Call) Client() ast.Expr {
+	switch c.Spec.Client {
+	case knowledge.Receiver:
+		return c.Recv
+	case knowledge.Argument:
+		return c.Arg(c.Spec.ClientArg)
+	}
+	return nil
+}
+
+// Name is the callee's name for messages.
+func (c *Call) Name() string { return analysisutil.Name(c.Fn) }
+
+// ForwardFact is exported for a function that forwards context parameters to
+// outbound calls.
+type ForwardFact struct {
+	Params []ForwardParam
+}
+
+// ForwardParam describes one forwarded context parameter.
+type ForwardParam struct {
+	// Index of the parameter (receiver excluded).
+	Index int
+	// Unbounded: the parameter reaches an outbound call that nothing else
+	// bounds (no client Timeout), so its deadline is the call's only bound.
+	Unbounded bool
+	// Chain names the functions from this one's callee to the outbound call,
+	// the outbound call last.
+	Chain []string
+}
+
+func (*ForwardFact) AFact() {}
+
+func (f *ForwardFact) String() string {
+	s := "forwards"
+	for _, p := range f.Params {
+		s += " ctx#" + itoa(p.Index)
+		if p.Unbounded {
+			s += "(unbounded)"
+		}
+		s += "→"
+		for i, c := range p.Chain {
+			if i > 0 {
+				s += "→"
+			}
+			s += c
+		}
+	}
+	return s
+}
+
+// Param returns the forwarded parameter with index i.
+func (f *ForwardFact) Param(i int) (ForwardParam, bool) {
+	for _, p := range f.Params {
+		if p.Index == i {
+			return p, true
+		}
+	}
+	return ForwardParam{}, false
+}
+
+func itoa(i int) string {
+	if i < 10 && i >= 0 {
+		return string(rune('0' + i))
+	}
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// Forward is a call to a function that forwards context parameters.
+type Forward struct {
+	Call *ast.CallExpr
+	Fn   *types.Func
+	Fact *ForwardFact
+}
+
+// Result is the pass's result for one package.
+type Result struct {
+	// Calls are the package's outbound calls, in source order.
+	Calls  []*Call
+	ByCall map[*ast.CallExpr]*Call
+	// Forwards are the package's calls to forwarding functions.
+	Forwards []*Forward
+	// Model is the context-provenance model of the package.
+	Model *ctxflow.Model
+	// Relevant is false when the package imports nothing the knowledge
+	// table knows; then the result is empty.
+	Relevant bool
+}
+
+const maxChain = 6
+
+type state struct {
+	pass   *analysis.Pass
+	cfg    *config.Config
+	table  *knowledge.Table
+	model  *ctxflow.Model
+	res    *Result
+	byFunc map[*ast.FuncDecl][]ast.Node // outbound calls and forward calls per function
+	memo   map[*types.Func]*ForwardFact
+	busy   map[*types.Func]bool
+}
+
+func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any, error) {
+	model := pass.ResultOf[flow].(*ctxflow.Model)
+	table := cfg.Table()
+	res := &Result{ByCall: map[*ast.CallExpr]*Call{}, Model: model}
+	if !relevant(pass.Pkg, table) {
+		return res, nil
+	}
+	res.Relevant = true
+	s := &state{pass: pass, cfg: cfg, table: table, model: model, res: res,
+		byFunc: map[*ast.FuncDecl][]ast.Node{}, memo: map[*types.Func]*ForwardFact{}, busy: map[*types.Func]bool{}}
+
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var decl *ast.FuncDecl
+	ins.Nodes([]ast.Node{(*ast.FuncDecl)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node, push bool) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if push {
+				decl = n
+			} else {
+				decl = nil
+			}
+		case *ast.CallExpr:
+			if !push {
+				return true
+			}
+			if c := s.match(n); c != nil {
+				res.Calls = append(res.Calls, c)
+				res.ByCall[n] = c
+				if decl != nil {
+					s.byFunc[decl] = append(s.byFunc[decl], n)
+				}
+			} else if fn, _ := model.Callee(n); fn != nil {
+				if decl != nil {
+					s.byFunc[decl] = append(s.byFunc[decl], n)
+				}
+			}
+		}
+		return true
+	})
+
+	// Facts for every function of the package, then the package's calls to
+	// forwarding functions.
+	for fn := range s.decls() {
+		if f := s.forward(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+	}
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		if _, ok := res.ByCall[call]; ok {
+			return
+		}
+		fn, _ := model.Callee(call)
+		if fn == nil {
+			return
+		}
+		if f := s.forward(fn); f != nil {
+			res.Forwards = append(res.Forwards, &Forward{Call: call, Fn: fn, Fact: f})
+		}
+	})
+	return res, nil
+}
+
+func (s *state) decls() map[*types.Func]*ast.FuncDecl {
+	out := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range s.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := s.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					out[fn] = fd
+				}
+			}
+		}
+	}
+	return out
+}
+
+// relevant reports whether the package can contain a known outbound call or
+// context: it imports a package the table mentions (or is one).
+func relevant(pkg *types.Package, table *knowledge.Table) bool {
+	paths := map[string]bool{}
+	for _, p := range table.Paths() {
+		paths[p] = true
+	}
+	return analysisutil.Imports(pkg, paths)
+}
+
+// match returns the outbound call n makes, if any.
+func (s *state) match(n *ast.CallExpr) *Call {
+	fn, recv := s.model.Callee(n)
+	if fn == nil {
+		return nil
+	}
+	key := analysisutil.Key(fn)
+	if spec, ok := s.table.Outbound[key]; ok {
+		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+	}
+	if spec, ok := s.table.GRPC.Methods[key]; ok {
+		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+	}
+	if recv != nil && s.grpcShape(fn) {
+		spec := knowledge.Outbound{Kind: knowledge.GRPC, Ctx: 0, Request: knowledge.None, ClientArg: knowledge.None, Target: knowledge.None}
+		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+	}
+	return nil
+}
+
+// grpcShape reports whether fn is a method shaped like a generated gRPC
+// client method: (ctx context.Context, ..., opts ...grpc.CallOption).
+func (s *state) grpcShape(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !sig.Variadic() || sig.Params().Len() < 2 {
+		return false
+	}
+	if !analysisutil.IsContext(sig.Params().At(0).Type()) {
+		return false
+	}
+	last := sig.Params().At(sig.Params().Len() - 1).Type()
+	sl, ok := last.(*types.Slice)
+	return ok && analysisutil.TypeKey(sl.Elem()) == s.table.GRPC.CallOption
+}
+
+// forward returns the ForwardFact of fn, computing it for this package's
+// functions.
+func (s *state) forward(fn *types.Func) *ForwardFact {
+	fn = fn.Origin()
+	if fn.Pkg() != s.pass.Pkg {
+		f := new(ForwardFact)
+		if s.pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if f, ok := s.memo[fn]; ok {
+		return f
+	}
+	if s.busy[fn] {
+		return nil
+	}
+	s.busy[fn] = true
+	f := s.computeForward(fn)
+	delete(s.busy, fn)
+	s.memo[fn] = f
+	return f
+}
+
+func (s *state) computeForward(fn *types.Func) *ForwardFact {
+	decl := s.model.Decl(fn)
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	hasCtx := false
+	for i := 0; i < sig.Params().Len(); i++ {
+		if analysisutil.IsContext(sig.Params().At(i).Type()) {
+			hasCtx = true
+		}
+	}
+	if !hasCtx {
+		return nil
+	}
+	params := map[int]*ForwardParam{}
+	note := func(o ctxflow.Origin, unbounded bool, chain []string) {
+		if o.State != ctxflow.Unknown || o.Param == nil {
+			return
+		}
+		pfn, idx, ok := s.model.IsParam(o.Param)
+		if !ok || pfn != decl || idx < 0 || !analysisutil.IsContext(o.Param.Type()) {
+			return
+		}
+		if len(chain) > maxChain {
+			chain = chain[:maxChain]
+		}
+		p := params[idx]
+		if p == nil {
+			params[idx] = &ForwardParam{Index: idx, Unbounded: unbounded, Chain: chain}
+			return
+		}
+		if unbounded && !p.Unbounded {
+			p.Unbounded, p.Chain = true, chain
+		}
+	}
+	for _, n := range s.byFunc[decl] {
+		call := n.(*ast.CallExpr)
+		if c, ok := s.res.ByCall[call]; ok {
+			o, ok := s.CallContext(c)
+			if !ok {
+				continue
+			}
+			note(o, s.Unbounded(c), []string{c.Name()})
+			continue
+		}
+		callee, _ := s.model.Callee(call)
+		if callee == nil || callee.Origin() == fn {
+			continue
+		}
+		f := s.forward(callee)
+		if f == nil {
+			continue
+		}
+		for _, fp := range f.Params {
+			if fp.Index >= len(call.Args) {
+				continue
+			}
+			o := s.model.Context(call.Args[fp.Index])
+			note(o, fp.Unbounded, append([]string{analysisutil.Name(callee)}, fp.Chain...))
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	f := &ForwardFact{}
+	for _, p := range params {
+		f.Params = append(f.Params, *p)
+	}
+	sort.Slice(f.Params, func(i, j int) bool { return f.Params[i].Index < f.Params[j].Index })
+	return f
+}
+
+// CallContext returns the origin of the context that bounds an outbound
+// call: its context argument, or the context of its request argument. ok is
+// false for calls that take no context at all.
+func (s *state) CallContext(c *Call) (ctxflow.Origin, bool) {
+	return CallContext(s.model, c)
+}
+
+// CallContext returns the origin of the context that bounds an outbound
+// call: its context argument, or the context of its request argument. ok is
+// false for calls that take no context at all.
+func CallContext(m *ctxflow.Model, c *Call) (ctxflow.Origin, bool) {
+	if e := c.Ctx(); e != nil {
+		return m.Context(e), true
+	}
+	if e := c.Request(); e != nil {
+		return m.Request(e), true
+	}
+	return ctxflow.Origin{}, false
+}
+
+// Unbounded reports whether nothing but its context can bound the call: it
+// has no timeout of its own and its client or dialer provably has none.
+func (s *state) Unbounded(c *Call) bool { return Unbounded(s.model, c) }
+
+// Unbounded reports whether nothing but its context can bound the call: it
+// has no timeout of its own and its client or dialer provably has none.
+func Unbounded(m *ctxflow.Model, c *Call) bool {
+	if c.Spec.Bounded {
+		return false
+	}
+	switch c.Spec.Client {
+	case knowledge.NoClient:
+		return true
+	case knowledge.DefaultClient:
+		return !m.GlobalTimeout(m.Table.DefaultClient)
+	}
+	e := c.Client()
+	if e == nil {
+		return false
+	}
+	return m.Client(e) == ctxflow.NoTimeout
+}
+
+// Chain describes a forwarding chain for messages: the outbound call, and
+// the helpers it goes through: "(*http.Client).Do (through a.fetch → b.get)".
+func Chain(chain []string) string {
+	if len(chain) == 0 {
+		return "an outbound call"
+	}
+	last := chain[len(chain)-1]
+	if len(chain) == 1 {
+		return last
+	}
+	via := ""
+	for i, c := range chain[:len(chain)-1] {
+		if i > 0 {
+			via += " → "
+		}
+		via += c
+	}
+	return last + " (through " + via + ")"
+}
