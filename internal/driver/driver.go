@@ -97,6 +97,7 @@ type run struct {
 	context         int
 	loadTests       bool
 	configPath      string
+	dir             string
 	unusedNolint    bool
 	unused          int // unused directives reported
 	cpuProfile      string
@@ -145,6 +146,7 @@ func (d *run) flags() *flag.FlagSet {
 	fs.IntVar(&d.context, "c", -1, "print the offending line with this many lines of context")
 	fs.BoolVar(&d.loadTests, "test", true, "load test packages too (findings in _test.go files are reported only with -include-tests)")
 	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
+	fs.StringVar(&d.dir, "C", "", "run in this directory (like go -C)")
 	fs.BoolVar(&d.unusedNolint, "report-unused-nolint", false, "report //nolint:resilint directives that suppress nothing")
 	fs.StringVar(&d.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&d.memProfile, "memprofile", "", "write a heap profile to this file")
@@ -198,6 +200,11 @@ func (d *run) main(args []string) int {
 		return d.errorf("-diff needs -fix")
 	}
 
+	if d.dir != "" {
+		if err := os.Chdir(d.dir); err != nil {
+			return d.errorf("-C: %v", err)
+		}
+	}
 	// Flags given explicitly win over the configuration file: read the file
 	// first, then parse the flags again on top of it.
 	wd, err := os.Getwd()
