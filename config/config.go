@@ -58,6 +58,13 @@ type Config struct {
 
 	// Outbound adds a team's own outbound wrappers to the knowledge table.
 	Outbound []OutboundRule `json:"outbound,omitempty" yaml:"outbound,omitempty"`
+	// RetryHelpers adds a team's own retry helpers (functions that retry the
+	// operation they are given).
+	RetryHelpers []RetryRule `json:"retry-helpers,omitempty" yaml:"retry-helpers,omitempty"`
+	// Breakers adds a team's own circuit-breaker types.
+	Breakers []BreakerRule `json:"breakers,omitempty" yaml:"breakers,omitempty"`
+	// Bounds adds a team's own concurrency bounds (semaphores, pools).
+	Bounds []BoundRule `json:"bounds,omitempty" yaml:"bounds,omitempty"`
 
 	// NoNolint turns off the analyzers' own handling of //nolint directives;
 	// the command sets it because it applies directives itself (and can then
@@ -126,12 +133,23 @@ func (c *Config) Table() *knowledge.Table {
 		for _, r := range c.Outbound {
 			keys, row, err := r.row()
 			if err != nil {
-				c.err = err
+				if c.err == nil {
+					c.err = err
+				}
 				continue
 			}
 			for _, key := range keys {
 				t.Outbound[key] = row
 			}
+		}
+		if err := c.addRetryRows(t); err != nil && c.err == nil {
+			c.err = err
+		}
+		if err := c.addBreakerRows(t); err != nil && c.err == nil {
+			c.err = err
+		}
+		if err := c.addBoundRows(t); err != nil && c.err == nil {
+			c.err = err
 		}
 		c.table = t
 	})

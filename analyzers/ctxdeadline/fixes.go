@@ -3,6 +3,7 @@ package ctxdeadline
 import (
 	"fmt"
 	"go/ast"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -12,12 +13,15 @@ import (
 	"github.com/resilint/resilint/passes/outbound"
 )
 
-// insertCtx returns the edit that makes ctxExpr the call's first argument.
-func insertCtx(call *ast.CallExpr, ctxExpr, after string) analysis.TextEdit {
+// insertCtx returns the edit that makes ctxExpr the call's first argument,
+// followed by the arguments in extra.
+func insertCtx(call *ast.CallExpr, ctxExpr string, extra ...string) analysis.TextEdit {
+	args := append([]string{ctxExpr}, extra...)
+	text := strings.Join(args, ", ")
 	if len(call.Args) == 0 {
-		return analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(ctxExpr + after)}
+		return analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(text)}
 	}
-	return analysis.TextEdit{Pos: call.Args[0].Pos(), End: call.Args[0].Pos(), NewText: []byte(ctxExpr + ", " + after)}
+	return analysis.TextEdit{Pos: call.Args[0].Pos(), End: call.Args[0].Pos(), NewText: []byte(text + ", ")}
 }
 
 // variantFix rewrites a context-less call to its Context variant with the
@@ -41,19 +45,19 @@ func (c *checker) variantFix(oc *outbound.Call, caller *ctxflow.Caller) []analys
 		if oc.Recv == nil {
 			return nil
 		}
-		after := ""
+		var extra []string
 		if oc.Spec.Variant == "BeginTx" {
-			after = "nil"
+			extra = []string{"nil"} // BeginTx(ctx, opts): default options, as Begin
 		}
 		edits = append(edits,
 			analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(oc.Spec.Variant)},
-			insertCtx(oc.Call, ctxExpr, after))
+			insertCtx(oc.Call, ctxExpr, extra...))
 	case knowledge.Dial:
 		if oc.Recv != nil {
 			// d.Dial(...) on a dialer without Timeout.
 			edits = append(edits,
 				analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(oc.Spec.Variant)},
-				insertCtx(oc.Call, ctxExpr, ""))
+				insertCtx(oc.Call, ctxExpr))
 			break
 		}
 		pkg, ok := sel.X.(*ast.Ident)
@@ -62,7 +66,7 @@ func (c *checker) variantFix(oc *outbound.Call, caller *ctxflow.Caller) []analys
 		}
 		edits = append(edits,
 			analysis.TextEdit{Pos: sel.Pos(), End: sel.End(), NewText: []byte("(&" + pkg.Name + ".Dialer{})." + oc.Spec.Variant)},
-			insertCtx(oc.Call, ctxExpr, ""))
+			insertCtx(oc.Call, ctxExpr))
 	default:
 		return nil
 	}
@@ -91,7 +95,7 @@ func (c *checker) requestFix(call *ast.CallExpr, row knowledge.RequestFunc, ctxE
 		Message: fmt.Sprintf("Use %s(%s, ...)", row.Variant, ctxExpr),
 		TextEdits: []analysis.TextEdit{
 			{Pos: name.Pos(), End: name.End(), NewText: []byte(row.Variant)},
-			insertCtx(call, ctxExpr, ""),
+			insertCtx(call, ctxExpr),
 		},
 	}}
 }
