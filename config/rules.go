@@ -1,6 +1,11 @@
 package config
 
-import "github.com/resilint/resilint/knowledge"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/resilint/resilint/knowledge"
+)
 
 // RetryRule declares a team's own retry helper: a function or method that
 // calls the operation it is given until it succeeds or gives up.
@@ -10,6 +15,12 @@ type RetryRule struct {
 	Func    string `json:"func" yaml:"func"`
 	// Attempts is how many attempts the helper makes (0: unknown).
 	Attempts int `json:"attempts,omitempty" yaml:"attempts,omitempty"`
+	// Op is the index of the operation argument; when unset, every
+	// function-valued argument is an operation the helper retries.
+	Op *int `json:"op,omitempty" yaml:"op,omitempty"`
+	// Ctx is the index of a context argument the helper observes (its
+	// waits end when the context is done); unset: none.
+	Ctx *int `json:"ctx,omitempty" yaml:"ctx,omitempty"`
 }
 
 // BreakerRule declares a team's own circuit-breaker type and the methods
@@ -29,8 +40,53 @@ type BoundRule struct {
 	Func    string `json:"func" yaml:"func"`
 }
 
-// addRetryRows adds the RetryHelpers rules to t.
-func (c *Config) addRetryRows(t *knowledge.Table) error { return nil }
+// addRetryRows adds the RetryHelpers rules to t: each becomes a retry helper
+// row, for a method under both the pointer and the value receiver.
+func (c *Config) addRetryRows(t *knowledge.Table) error {
+	for _, r := range c.RetryHelpers {
+		if r.Package == "" || r.Func == "" {
+			return fmt.Errorf("retry-helpers rule needs package and func (got package %q, func %q)", r.Package, r.Func)
+		}
+		name := Key(r.Package, r.Type, r.Func)
+		if r.Attempts < 0 {
+			return fmt.Errorf("retry-helpers rule %s: attempts must be 0 (unknown) or more", name)
+		}
+		row := knowledge.RetryHelper{
+			Lib: shortName(r), Op: knowledge.None, Ctx: knowledge.None, Policy: knowledge.None, Opts: knowledge.None,
+			Attempts: r.Attempts,
+		}
+		for _, idx := range []struct {
+			p    *int
+			dst  *int
+			what string
+		}{{r.Op, &row.Op, "op"}, {r.Ctx, &row.Ctx, "ctx"}} {
+			if idx.p == nil {
+				continue
+			}
+			if *idx.p < 0 {
+				return fmt.Errorf("retry-helpers rule %s: %s must be a parameter index", name, idx.what)
+			}
+			*idx.dst = *idx.p
+		}
+		for _, key := range Keys(r.Package, r.Type, r.Func) {
+			t.Retry.Helpers[key] = row
+		}
+	}
+	return nil
+}
+
+// shortName is how messages name a configured helper: pkg.Func or
+// pkg.Type.Func, with the last element of the import path.
+func shortName(r RetryRule) string {
+	pkg := r.Package
+	if i := strings.LastIndex(pkg, "/"); i >= 0 {
+		pkg = pkg[i+1:]
+	}
+	if r.Type != "" {
+		return pkg + "." + strings.TrimPrefix(r.Type, "*") + "." + r.Func
+	}
+	return pkg + "." + r.Func
+}
 
 // addBreakerRows adds the Breakers rules to t.
 func (c *Config) addBreakerRows(t *knowledge.Table) error { return nil }

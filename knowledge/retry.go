@@ -1,7 +1,581 @@
 package knowledge
 
-// RetryTable lists retry helpers and the time functions retry loops use.
-// Filled in by the retry-hygiene analyzers' rows.
-type RetryTable struct{}
+import "maps"
 
-func defaultRetry() RetryTable { return RetryTable{} }
+// Rows for retry code: the time functions retry loops wait with, the sources
+// of jitter, the known retry helpers and the functions that configure them,
+// listener Accept methods (server loops, not retries), and what tells an HTTP
+// status or a gRPC code apart.
+
+// RetryTable lists what the retry-loop model needs to know about APIs.
+type RetryTable struct {
+	// Sleeps: functions that block for a duration (time.Sleep, resil.Sleep).
+	Sleeps map[string]SleepFunc
+	// Timers: time functions whose result a loop waits on (time.After,
+	// time.NewTimer, (*time.Timer).Reset) or polls with (time.Tick,
+	// time.NewTicker).
+	Timers map[string]TimerFunc
+	// Random: functions whose result is random: a duration computed from one
+	// is jittered.
+	Random map[string]bool
+	// Delays: functions that return a retry delay, and how it varies.
+	Delays map[string]DelayFunc
+	// Helpers: functions that call an operation until it succeeds or gives up.
+	Helpers map[string]RetryHelper
+	// Configs: functions that build or change a retry helper's
+	// configuration (backoff policies, options, builders, clients).
+	Configs map[string]RetryConfig
+	// ConfigTypes: types whose values configure a retry helper, for values
+	// whose construction is out of sight (a struct field) or a composite
+	// literal, keyed by "path.Name".
+	ConfigTypes map[string]RetryType
+	// DelayFuncs: functions passed as a delay strategy (retry-go's
+	// DelayType(retry.FixedDelay)), and how their delay varies.
+	DelayFuncs map[string]Variation
+	// Stops: package-level sentinels a delay source returns to say "give up"
+	// (cenkalti/backoff Stop): a loop that leaves on one has a bound.
+	Stops map[string]bool
+	// Accept: methods that accept a connection on a listener; a loop that
+	// goes round when they fail is a server loop, not a retry loop.
+	Accept map[string]bool
+	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field".
+	StatusFields map[string]bool
+	// StatusPkg is the package whose Status* constants name HTTP statuses.
+	StatusPkg string
+	// CodeType is the "path.Name" of the gRPC status code type.
+	CodeType string
+	// PermanentCodes are the gRPC codes that fail the same way when retried,
+	// by name; TransientCode is the code of a typical transient failure.
+	PermanentCodes map[string]int
+	TransientCode  int
+	// ContextErrs are the package-level errors a context reports when done.
+	ContextErrs map[string]bool
+}
+
+// Variation is how a retry delay changes from one attempt to the next.
+type Variation uint8
+
+const (
+	// VaryUnknown: nothing is known (a function field, an interface).
+	VaryUnknown Variation = iota
+	// Invariant: the same delay before every attempt (fixed backoff).
+	Invariant
+	// Grows: the delay changes (grows) but deterministically: no jitter.
+	Grows
+	// Randomised: the delay is drawn at random (jitter).
+	Randomised
+)
+
+func (v Variation) String() string {
+	switch v {
+	case Invariant:
+		return "invariant"
+	case Grows:
+		return "grows"
+	case Randomised:
+		return "randomised"
+	}
+	return "unknown"
+}
+
+// SleepFunc describes a function that blocks for a duration.
+type SleepFunc struct {
+	// Dur is the index of the duration argument.
+	Dur int
+	// Ctx is the index of a context argument the sleep returns early on, or
+	// None (time.Sleep ignores every context).
+	Ctx int
+}
+
+// TimerKind says what a time function's result is to a loop.
+type TimerKind uint8
+
+const (
+	// After: a channel that receives once after the duration (time.After).
+	After TimerKind = iota + 1
+	// NewTimer: a *time.Timer whose channel C receives once.
+	NewTimer
+	// Reset: (*time.Timer).Reset: the receiver's channel receives again.
+	Reset
+	// Ticker: a ticker or time.Tick channel: a loop waiting on it polls.
+	Ticker
+)
+
+// TimerFunc describes a time function.
+type TimerFunc struct {
+	Kind TimerKind
+	// Dur is the index of the duration argument.
+	Dur int
+}
+
+// DelayFunc describes a function or method returning a retry delay.
+type DelayFunc struct {
+	// Vary is how the delay varies; VaryUnknown with FromRecv set means it
+	// depends on the receiver's configuration (an interface's NextBackOff).
+	Vary     Variation
+	FromRecv bool
+}
+
+// RetryHelper describes a function that retries an operation.
+type RetryHelper struct {
+	// Lib names the helper in messages ("backoff.Retry").
+	Lib string
+	// Op is the index of the operation argument, or None: then every
+	// function-valued argument is an operation.
+	Op int
+	// Ctx is the index of a context argument the helper observes, or None.
+	Ctx int
+	// Policy is the index of an argument holding the configuration (a
+	// cenkalti BackOff), or None.
+	Policy int
+	// Opts is the index of the first option argument (variadic), or None.
+	Opts int
+	// Recv: the receiver holds the configuration (a retryablehttp.Client, a
+	// retrier.Retrier, a failsafe Executor).
+	Recv bool
+	// Attempts is the number of attempts when the configuration does not
+	// set it (0: unknown or unlimited by count).
+	Attempts int
+	// Delay is how the wait varies when the configuration does not set it.
+	Delay Variation
+	// TimeLimit: by default the helper stops after an elapsed time
+	// (cenkalti/backoff v5: 15 minutes).
+	TimeLimit bool
+	// NeedsPolicy: the helper retries only if its configuration holds a
+	// retry policy (a failsafe executor holding only a circuit breaker
+	// makes one attempt).
+	NeedsPolicy bool
+	// Resil: resilint's own runtime, which makes a nested Retry on a context
+	// it marked attempt once.
+	Resil bool
+}
+
+// RetryConfig describes a function that builds or changes the
+// configuration of a retry helper. Indices are None when absent.
+type RetryConfig struct {
+	// From is the index of an argument whose configuration this one extends
+	// (WithMaxRetries(b, n), WithContext(b, ctx), WithBackOff(b),
+	// retrier.New(backoffs, c)).
+	From int
+	// Chain: a method extending its receiver's configuration (a builder).
+	Chain bool
+	// Policies is the index of the first of variadic policy arguments; the
+	// result retries if one of them does (failsafe.With).
+	Policies int
+	// Count is the index of an attempt-count argument; the attempts are the
+	// count plus Plus (WithMaxRetries(b, 2): 3 attempts). ZeroUnlimited and
+	// NegUnlimited say which counts mean "no limit".
+	Count                       int
+	Plus                        int
+	ZeroUnlimited, NegUnlimited bool
+	// Attempts: the attempts this sets (a builder's default); 0: none.
+	Attempts int
+	// Unlimited: no limit on attempts (UntilSucceeded, WithInfiniteRetry,
+	// a cenkalti ConstantBackOff handed to v4 Retry).
+	Unlimited bool
+	// TimeLimit: stops after an elapsed time (ExponentialBackOff's
+	// MaxElapsedTime, failsafe WithMaxDuration).
+	TimeLimit bool
+	// ZeroNoTimeLimit is the index of a duration argument whose zero value
+	// removes the elapsed-time limit (WithMaxElapsedTime(0)), or None.
+	ZeroNoTimeLimit int
+	// Delay is how the wait varies under this configuration; 0: unchanged.
+	// UnknownDelay: the wait comes from a function of the caller's
+	// (WithDelayFunc): unknown.
+	Delay        Variation
+	UnknownDelay bool
+	// DelayArg is the index of an argument naming a delay strategy
+	// (retry-go DelayType(f)), or None.
+	DelayArg int
+	// ZeroNoJitter is the index of a randomisation-factor argument whose
+	// zero value removes the jitter (WithRandomizationFactor(0)), or None.
+	ZeroNoJitter int
+	// Jitter: adds jitter to whatever delay is configured.
+	Jitter bool
+	// Ctx is the index of a context argument the helper observes, or None.
+	Ctx int
+	// CtxRecv: a method that gives the receiver a context.
+	CtxRecv bool
+	// Retries: the value is a retry policy (it makes the helper retry).
+	Retries bool
+	// Opts is the index of the first variadic option argument of a
+	// constructor (NewExponentialBackOff(opts...)), or None.
+	Opts int
+	// Site: the result is a complete configuration that can only be used
+	// to retry (a failsafe retry policy's Build, retrier.New): a fixed
+	// delay is reported here even when the helper using it is out of sight.
+	Site bool
+}
+
+// RetryType describes a configuration type.
+type RetryType struct {
+	// Retries: a value of the type makes its helper retry.
+	Retries bool
+	// CountField is the field holding the attempt count, in a composite
+	// literal or a field assignment; the attempts are its value plus Plus
+	// (retryablehttp.Client.RetryMax). A literal without it has the count 0.
+	CountField string
+	Plus       int
+}
+
+// Import paths of the libraries the rows describe.
+const (
+	pathResil     = "github.com/resilint/resilint/resil"
+	pathRetryGo   = "github.com/avast/retry-go"
+	pathHTTP      = "github.com/hashicorp/go-retryablehttp"
+	pathFailsafe  = "github.com/failsafe-go/failsafe-go"
+	pathRetrier   = "github.com/eapache/go-resiliency/retrier"
+	pathGRPCCodes = "google.golang.org/grpc/codes"
+)
+
+// cenkaltiPaths are the import paths of cenkalti/backoff versions with the
+// v4 API (Retry(op, b), WithMaxRetries(b, n)).
+var cenkaltiPaths = []string{
+	"github.com/cenkalti/backoff",
+	"github.com/cenkalti/backoff/v3",
+	"github.com/cenkalti/backoff/v4",
+}
+
+const cenkaltiV5 = "github.com/cenkalti/backoff/v5"
+
+// retryGoPaths are the import paths of avast/retry-go versions.
+var retryGoPaths = []string{pathRetryGo, pathRetryGo + "/v3", pathRetryGo + "/v4"}
+
+func helper(lib string) RetryHelper {
+	return RetryHelper{Lib: lib, Op: None, Ctx: None, Policy: None, Opts: None}
+}
+
+func (h RetryHelper) op(i int) RetryHelper       { h.Op = i; return h }
+func (h RetryHelper) ctx(i int) RetryHelper      { h.Ctx = i; return h }
+func (h RetryHelper) policy(i int) RetryHelper   { h.Policy = i; return h }
+func (h RetryHelper) opts(i int) RetryHelper     { h.Opts = i; return h }
+func (h RetryHelper) recv() RetryHelper          { h.Recv = true; return h }
+func (h RetryHelper) attempts(n int) RetryHelper { h.Attempts = n; return h }
+func (h RetryHelper) delay(v Variation) RetryHelper {
+	h.Delay = v
+	return h
+}
+
+func config() RetryConfig {
+	return RetryConfig{From: None, Policies: None, Count: None, ZeroNoTimeLimit: None, DelayArg: None, ZeroNoJitter: None, Ctx: None, Opts: None}
+}
+
+func (c RetryConfig) from(i int) RetryConfig { c.From = i; return c }
+func (c RetryConfig) chain() RetryConfig     { c.Chain = true; return c }
+func (c RetryConfig) count(i, plus int) RetryConfig {
+	c.Count, c.Plus = i, plus
+	return c
+}
+func (c RetryConfig) delay(v Variation) RetryConfig { c.Delay = v; return c }
+func (c RetryConfig) ctx(i int) RetryConfig         { c.Ctx = i; return c }
+func (c RetryConfig) retries() RetryConfig          { c.Retries = true; return c }
+func (c RetryConfig) site() RetryConfig             { c.Site = true; return c }
+
+var sleeps = map[string]SleepFunc{
+	"time.Sleep":         {Dur: 0, Ctx: None},
+	pathResil + ".Sleep": {Dur: 1, Ctx: 0},
+}
+
+var timers = map[string]TimerFunc{
+	"time.After":           {Kind: After, Dur: 0},
+	"time.NewTimer":        {Kind: NewTimer, Dur: 0},
+	"(*time.Timer).Reset":  {Kind: Reset, Dur: 0},
+	"time.Tick":            {Kind: Ticker, Dur: 0},
+	"time.NewTicker":       {Kind: Ticker, Dur: 0},
+	"(*time.Ticker).Reset": {Kind: Ticker, Dur: 0},
+	"time.AfterFunc":       {Kind: Ticker, Dur: 0}, // a callback, not a wait: never a retry sleep
+}
+
+func randomRows() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range []string{"Int", "Intn", "Int31", "Int31n", "Int63", "Int63n", "Uint32", "Uint64",
+		"Float32", "Float64", "ExpFloat64", "NormFloat64", "Perm"} {
+		m["math/rand."+f] = true
+		m["(*math/rand.Rand)."+f] = true
+	}
+	for _, f := range []string{"Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint", "UintN",
+		"Uint32", "Uint32N", "Uint64", "Uint64N", "Float32", "Float64", "ExpFloat64", "NormFloat64", "N", "Perm"} {
+		m["math/rand/v2."+f] = true
+		m["(*math/rand/v2.Rand)."+f] = true
+	}
+	m["crypto/rand.Int"] = true
+	return m
+}
+
+func delayRows() map[string]DelayFunc {
+	m := map[string]DelayFunc{
+		pathResil + ".Backoff": {Vary: Randomised},
+	}
+	for _, p := range append(append([]string(nil), cenkaltiPaths...), cenkaltiV5) {
+		m["(*"+p+".ExponentialBackOff).NextBackOff"] = DelayFunc{Vary: Randomised}
+		m["(*"+p+".ConstantBackOff).NextBackOff"] = DelayFunc{Vary: Invariant}
+		m["(*"+p+".ZeroBackOff).NextBackOff"] = DelayFunc{Vary: Invariant}
+		m["("+p+".BackOff).NextBackOff"] = DelayFunc{FromRecv: true}
+		m["("+p+".BackOffContext).NextBackOff"] = DelayFunc{FromRecv: true}
+	}
+	return m
+}
+
+func helperRows() map[string]RetryHelper {
+	m := map[string]RetryHelper{}
+	for _, p := range cenkaltiPaths {
+		for _, f := range []string{"Retry", "RetryNotify", "RetryWithData", "RetryNotifyWithData",
+			"RetryNotifyWithTimer", "RetryNotifyWithTimerAndData"} {
+			m[p+"."+f] = helper("backoff." + f).op(0).policy(1)
+		}
+	}
+	v5 := helper("backoff.Retry").ctx(0).op(1).opts(2).delay(Randomised)
+	v5.TimeLimit = true
+	m[cenkaltiV5+".Retry"] = v5
+	for _, p := range retryGoPaths {
+		m[p+".Do"] = helper("retry.Do").op(0).opts(1).attempts(10).delay(Randomised)
+		m[p+".DoWithData"] = helper("retry.DoWithData").op(0).opts(1).attempts(10).delay(Randomised)
+	}
+	// retryablehttp: the package-level functions use a default client
+	// (RetryMax 4: 5 attempts); the methods read the receiver.
+	for _, f := range []string{"Get", "Head", "Post", "PostForm"} {
+		m[pathHTTP+"."+f] = helper("retryablehttp." + f).attempts(5).delay(Grows)
+	}
+	for _, f := range []string{"Do", "Get", "Head", "Post", "PostForm"} {
+		m["(*"+pathHTTP+".Client)."+f] = helper("retryablehttp (*Client)." + f).recv()
+	}
+	// failsafe-go executors; older releases also had failsafe.Get/Run.
+	for _, f := range []string{"Get", "Run", "GetWithExecution", "RunWithExecution", "GetAsync", "RunAsync",
+		"GetAsyncWithExecution", "RunAsyncWithExecution"} {
+		h := helper("failsafe Executor." + f).op(0).recv()
+		h.NeedsPolicy = true
+		m["("+pathFailsafe+".Executor[R any])."+f] = h
+	}
+	for _, f := range []string{"Get", "Run"} {
+		h := helper("failsafe." + f).op(0).opts(1)
+		h.NeedsPolicy = true
+		m[pathFailsafe+"."+f] = h
+	}
+	m["(*"+pathRetrier+".Retrier).Run"] = helper("retrier.Run").op(0).recv()
+	m["(*"+pathRetrier+".Retrier).RunCtx"] = helper("retrier.RunCtx").ctx(0).op(1).recv()
+	m["(*"+pathRetrier+".Retrier).RunFn"] = helper("retrier.RunFn").ctx(0).op(1).recv()
+	r := helper("resil.Retry").ctx(0).op(1).opts(2).attempts(3).delay(Randomised)
+	r.Resil = true
+	m[pathResil+".Retry"] = r
+	r.Lib = "resil.RetryValue"
+	m[pathResil+".RetryValue"] = r
+	return m
+}
+
+func configRows() map[string]RetryConfig {
+	m := map[string]RetryConfig{}
+	for _, p := range cenkaltiPaths {
+		m[p+".WithMaxRetries"] = config().from(0).count(1, 1)
+		m[p+".WithContext"] = config().from(0).ctx(1)
+		exp := config().retries().delay(Randomised)
+		exp.TimeLimit = true
+		exp.Opts = 0
+		m[p+".NewExponentialBackOff"] = exp
+		cst := config().retries().delay(Invariant)
+		cst.Unlimited = true
+		m[p+".NewConstantBackOff"] = cst
+		noJitter := config()
+		noJitter.ZeroNoJitter = 0
+		m[p+".WithRandomizationFactor"] = noJitter
+		noLimit := config()
+		noLimit.ZeroNoTimeLimit = 0
+		m[p+".WithMaxElapsedTime"] = noLimit
+	}
+	m[cenkaltiV5+".WithBackOff"] = config().from(0)
+	m[cenkaltiV5+".WithMaxTries"] = config().count(0, 0)
+	m[cenkaltiV5+".NewExponentialBackOff"] = config().retries().delay(Randomised)
+	m[cenkaltiV5+".NewConstantBackOff"] = config().retries().delay(Invariant)
+	v5limit := config()
+	v5limit.ZeroNoTimeLimit = 0
+	m[cenkaltiV5+".WithMaxElapsedTime"] = v5limit
+
+	for _, p := range retryGoPaths {
+		a := config().count(0, 0)
+		a.ZeroUnlimited = true
+		m[p+".Attempts"] = a
+		u := config()
+		u.Unlimited = true
+		m[p+".UntilSucceeded"] = u
+		m[p+".Context"] = config().ctx(0)
+		d := config()
+		d.DelayArg = 0
+		m[p+".DelayType"] = d
+	}
+
+	m[pathHTTP+".NewClient"] = RetryConfig{From: None, Policies: None, Count: None, ZeroNoTimeLimit: None, DelayArg: None,
+		ZeroNoJitter: None, Ctx: None, Opts: None, Retries: true, Attempts: 5}
+
+	rp := pathFailsafe + "/retrypolicy"
+	b := config().retries()
+	b.Attempts = 3
+	m[rp+".NewBuilder"] = b
+	m[rp+".NewWithDefaults"] = b
+	builder := "(" + rp + ".Builder[R any])."
+	mr := config().chain().count(0, 1)
+	mr.NegUnlimited = true
+	m[builder+"WithMaxRetries"] = mr
+	ma := config().chain().count(0, 0)
+	ma.NegUnlimited = true
+	m[builder+"WithMaxAttempts"] = ma
+	md := config().chain()
+	md.TimeLimit = true
+	m[builder+"WithMaxDuration"] = md
+	m[builder+"WithBackoff"] = config().chain().delay(Grows)
+	m[builder+"WithBackoffFactor"] = config().chain().delay(Grows)
+	m[builder+"WithRandomDelay"] = config().chain().delay(Randomised)
+	j := config().chain()
+	j.Jitter = true
+	m[builder+"WithJitter"] = j
+	m[builder+"WithJitterFactor"] = j
+	m["("+pathFailsafe+".DelayablePolicyBuilder[S, R any]).WithDelay"] = config().chain().delay(Invariant)
+	df := config().chain()
+	df.UnknownDelay = true
+	m["("+pathFailsafe+".DelayablePolicyBuilder[S, R any]).WithDelayFunc"] = df
+	for _, f := range []string{"HandleErrors", "HandleErrorTypes", "HandleResult", "HandleIf", "OnSuccess", "OnFailure"} {
+		m["("+pathFailsafe+".FailurePolicyBuilder[S, R any])."+f] = config().chain()
+	}
+	for _, f := range []string{"AbortOnResult", "AbortOnErrors", "AbortOnErrorTypes", "AbortIf", "ReturnLastFailure",
+		"WithBudget", "OnAbort", "OnRetryScheduled", "OnRetry", "OnRetriesExceeded"} {
+		m[builder+f] = config().chain()
+	}
+	with := config()
+	with.Policies = 0
+	m[pathFailsafe+".With"] = with
+	exec := "(" + pathFailsafe + ".Executor[R any])."
+	for _, f := range []string{"OnDone", "OnSuccess", "OnFailure"} {
+		m[exec+f] = config().chain()
+	}
+	wc := config().chain()
+	wc.CtxRecv = true
+	m[exec+"WithContext"] = wc
+	comp := config().chain()
+	comp.Policies = 0
+	m[exec+"Compose"] = comp
+
+	m[pathRetrier+".ConstantBackoff"] = config().count(0, 1).delay(Invariant)
+	m[pathRetrier+".ExponentialBackoff"] = config().count(0, 1).delay(Grows)
+	m[pathRetrier+".LimitedExponentialBackoff"] = config().count(0, 1).delay(Grows)
+	inf := config().chain()
+	inf.Unlimited = true
+	m["(*"+pathRetrier+".Retrier).WithInfiniteRetry"] = inf
+	m["(*"+pathRetrier+".Retrier).WithSurfaceWorkErrors"] = config().chain()
+	rj := config().chain()
+	rj.Jitter = true
+	m["(*"+pathRetrier+".Retrier).SetJitter"] = rj
+	m[pathRetrier+".New"] = config().from(0).retries().site()
+	m[builder+"Build"] = config().chain().site()
+
+	for _, f := range []string{"Attempts", "WithAttempts", "MaxAttempts", "WithMaxAttempts"} {
+		m[pathResil+"."+f] = config().count(0, 0)
+	}
+	return m
+}
+
+var configTypes = map[string]RetryType{
+	pathHTTP + ".Client":                      {Retries: true, CountField: "RetryMax", Plus: 1},
+	pathRetrier + ".Retrier":                  {Retries: true},
+	pathFailsafe + "/retrypolicy.RetryPolicy": {Retries: true},
+}
+
+func delayFuncRows() map[string]Variation {
+	m := map[string]Variation{}
+	for _, p := range retryGoPaths {
+		m[p+".FixedDelay"] = Invariant
+		m[p+".BackOffDelay"] = Grows
+		m[p+".RandomDelay"] = Randomised
+		m[p+".FullJitterBackoffDelay"] = Randomised
+		// CombineDelay(fs...) combines: read by the model.
+	}
+	return m
+}
+
+// CombineDelayKeys are the functions that combine delay strategies
+// (retry-go CombineDelay): the combination varies as its most varying part.
+func CombineDelayKeys() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range retryGoPaths {
+		m[p+".CombineDelay"] = true
+	}
+	return m
+}
+
+func stopRows() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range append(append([]string(nil), cenkaltiPaths...), cenkaltiV5) {
+		m[p+".Stop"] = true
+	}
+	return m
+}
+
+var accept = map[string]bool{
+	"(net.Listener).Accept":          true,
+	"(*net.TCPListener).Accept":      true,
+	"(*net.TCPListener).AcceptTCP":   true,
+	"(*net.UnixListener).Accept":     true,
+	"(*net.UnixListener).AcceptUnix": true,
+}
+
+var statusFields = map[string]bool{
+	"net/http.Response.StatusCode":            true,
+	"net/http/httptest.ResponseRecorder.Code": true,
+}
+
+var permanentCodes = map[string]int{
+	"InvalidArgument":    3,
+	"NotFound":           5,
+	"AlreadyExists":      6,
+	"PermissionDenied":   7,
+	"FailedPrecondition": 9,
+	"OutOfRange":         11,
+	"Unimplemented":      12,
+	"Unauthenticated":    16,
+}
+
+func defaultRetry() RetryTable {
+	return RetryTable{
+		Sleeps:         maps.Clone(sleeps),
+		Timers:         maps.Clone(timers),
+		Random:         randomRows(),
+		Delays:         delayRows(),
+		Helpers:        helperRows(),
+		Configs:        configRows(),
+		ConfigTypes:    maps.Clone(configTypes),
+		DelayFuncs:     delayFuncRows(),
+		Stops:          stopRows(),
+		Accept:         maps.Clone(accept),
+		StatusFields:   maps.Clone(statusFields),
+		StatusPkg:      "net/http",
+		CodeType:       pathGRPCCodes + ".Code",
+		PermanentCodes: maps.Clone(permanentCodes),
+		TransientCode:  14, // Unavailable
+		ContextErrs:    map[string]bool{"context.Canceled": true, "context.DeadlineExceeded": true},
+	}
+}
+
+// RetryPaths returns the import paths the retry rows mention, for fast
+// paths.
+func (t *Table) RetryPaths() []string {
+	set := map[string]bool{}
+	add := func(k string) {
+		if p := PathOf(k); p != "" {
+			set[p] = true
+		}
+	}
+	for k := range t.Retry.Helpers {
+		add(k)
+	}
+	for k := range t.Retry.Configs {
+		add(k)
+	}
+	for k := range t.Retry.Sleeps {
+		add(k)
+	}
+	for k := range t.Retry.Delays {
+		add(k)
+	}
+	out := make([]string, 0, len(set))
+	for p := range set {
+		out = append(out, p)
+	}
+	return out
+}
