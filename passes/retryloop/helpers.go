@@ -1,0 +1,431 @@
+package retryloop
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+)
+
+// cfgVal is what is known of a retry configuration value.
+type cfgVal struct {
+	known       bool // its construction was seen
+	retries     bool // it makes its helper retry
+	attempts    int  // the attempts, when attemptsSet and known (0: unknown)
+	attemptsSet bool
+	unlimited   bool
+	timeLimit   bool
+	vary        knowledge.Variation // when varySet
+	varySet     bool
+	varyNode    ast.Node
+	jitter      bool
+	ctx         bool
+}
+
+// effective is how the wait varies, jitter included.
+func (c cfgVal) effective() knowledge.Variation {
+	if c.jitter && (c.vary == knowledge.Invariant || c.vary == knowledge.Grows) {
+		return knowledge.Randomised
+	}
+	return c.vary
+}
+
+// evalConfig reads a configuration expression: a constructor or option
+// call, a builder chain, a composite literal, a variable defined once.
+func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
+	if e == nil || depth > 16 {
+		return cfgVal{}
+	}
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.Ident:
+		v, ok := m.info.Uses[x].(*types.Var)
+		if !ok || v.Pkg() != m.pass.Pkg || m.x.addrTaken[v] {
+			return m.typeDefault(m.info.TypeOf(e))
+		}
+		defs := m.x.defs[v]
+		if len(defs) != 1 || defs[0].rhs == nil {
+			return m.typeDefault(v.Type())
+		}
+		var c cfgVal
+		if defs[0].index >= 0 {
+			c = m.typeDefault(v.Type())
+		} else {
+			c = m.evalConfig(defs[0].rhs, depth+1)
+		}
+		return m.mutations(v, c, depth)
+	case *ast.UnaryExpr:
+		return m.evalConfig(x.X, depth+1)
+	case *ast.CompositeLit:
+		return m.literal(x)
+	case *ast.CallExpr:
+		fn, recv := m.callee(x)
+		if fn == nil {
+			return m.typeDefault(m.info.TypeOf(e))
+		}
+		row, ok := m.rt.Configs[analysisutil.Key(fn)]
+		if !ok {
+			return m.typeDefault(m.info.TypeOf(e))
+		}
+		var base cfgVal
+		switch {
+		case row.From >= 0:
+			base = m.evalConfig(arg(x, row.From), depth+1)
+		case row.Chain && recv != nil:
+			base = m.evalConfig(recv, depth+1)
+		}
+		return m.apply(base, row, x, depth)
+	}
+	return m.typeDefault(m.info.TypeOf(e))
+}
+
+// apply applies a configuration row's effect, at call, to base.
+func (m *model) apply(c cfgVal, row knowledge.RetryConfig, call *ast.CallExpr, depth int) cfgVal {
+	if row.Policies >= 0 {
+		for i := row.Policies; i < len(call.Args); i++ {
+			p := m.evalConfig(call.Args[i], depth+1)
+			if p.retries {
+				ctx := c.ctx
+				c = p
+				c.ctx = c.ctx || ctx
+			}
+		}
+		c.known = true
+	}
+	if row.Retries {
+		c.retries, c.known = true, true
+	}
+	if row.Attempts > 0 {
+		c.attempts, c.attemptsSet, c.unlimited = row.Attempts, true, false
+	}
+	if row.Count >= 0 {
+		c.attemptsSet, c.unlimited, c.attempts = true, false, 0
+		if n, ok := m.constInt(arg(call, row.Count)); ok {
+			switch {
+			case n == 0 && row.ZeroUnlimited, n < 0 && row.NegUnlimited:
+				c.unlimited = true
+			case n >= 0:
+				c.attempts = int(n) + row.Plus
+			}
+		}
+	}
+	if row.Unlimited {
+		c.unlimited, c.attempts, c.attemptsSet = true, 0, true
+	}
+	if row.TimeLimit {
+		c.timeLimit = true
+	}
+	if row.ZeroNoTimeLimit >= 0 {
+		if n, ok := m.constInt(arg(call, row.ZeroNoTimeLimit)); ok && n == 0 {
+			c.timeLimit = false
+		} else {
+			c.timeLimit = true
+		}
+	}
+	switch {
+	case row.UnknownDelay:
+		c.vary, c.varyNode, c.varySet = knowledge.VaryUnknown, nil, true
+	case row.Delay != 0:
+		c.vary, c.varyNode, c.varySet = row.Delay, call, true
+	case row.DelayArg >= 0:
+		c.vary, c.varyNode, c.varySet = m.delayFunc(arg(call, row.DelayArg), 0), call, true
+	}
+	if row.ZeroNoJitter >= 0 {
+		if f, ok := m.constFloat(arg(call, row.ZeroNoJitter)); ok && f == 0 {
+			c.vary, c.varyNode, c.varySet = knowledge.Grows, call, true
+		}
+	}
+	if row.Jitter {
+		c.jitter = true
+	}
+	if row.Ctx >= 0 || row.CtxRecv {
+		c.ctx = true
+	}
+	if row.Opts >= 0 && !call.Ellipsis.IsValid() {
+		for i := row.Opts; i < len(call.Args); i++ {
+			c = m.option(c, call.Args[i], depth)
+		}
+	}
+	return c
+}
+
+// option applies one option argument (retry.Attempts(3),
+// backoff.WithMaxTries(2)) to c.
+func (m *model) option(c cfgVal, opt ast.Expr, depth int) cfgVal {
+	call, ok := ast.Unparen(opt).(*ast.CallExpr)
+	if !ok {
+		return c
+	}
+	fn, _ := m.callee(call)
+	if fn == nil {
+		return c
+	}
+	row, ok := m.rt.Configs[analysisutil.Key(fn)]
+	if !ok {
+		return c
+	}
+	if row.From >= 0 {
+		// An option carrying a whole configuration (WithBackOff(b)).
+		inner := m.evalConfig(arg(call, row.From), depth+1)
+		if inner.varySet {
+			c.vary, c.varyNode, c.varySet = inner.vary, inner.varyNode, true
+		}
+		if inner.attemptsSet {
+			c.attempts, c.attemptsSet, c.unlimited = inner.attempts, true, inner.unlimited
+		}
+		c.jitter = c.jitter || inner.jitter
+		c.ctx = c.ctx || inner.ctx
+		c.known = c.known || inner.known
+		row.From = knowledge.None
+	}
+	return m.apply(c, row, call, depth)
+}
+
+// mutations applies the configuring method calls made on a variable as
+// statements of their own (r.SetJitter(0.2)) and the count fields set on
+// it (c.RetryMax = 2).
+func (m *model) mutations(v *types.Var, c cfgVal, depth int) cfgVal {
+	for _, call := range m.x.methodCalls[v] {
+		fn, _ := m.callee(call)
+		if fn == nil {
+			continue
+		}
+		if row, ok := m.rt.Configs[analysisutil.Key(fn)]; ok && row.Chain {
+			c = m.apply(c, row, call, depth)
+		}
+	}
+	if t, ok := m.rt.ConfigTypes[analysisutil.TypeKey(v.Type())]; ok && t.CountField != "" {
+		st := structOf(v.Type())
+		if st != nil {
+			for i := 0; i < st.NumFields(); i++ {
+				f := st.Field(i)
+				if f.Name() != t.CountField {
+					continue
+				}
+				for _, d := range m.x.fields[f] {
+					if d.root != v {
+						continue
+					}
+					c.attemptsSet, c.attempts = true, 0
+					if n, ok := m.constInt(d.rhs); ok && d.rhs != nil {
+						c.attempts = int(n) + t.Plus
+					}
+				}
+			}
+		}
+		if c.attemptsSet && c.attempts == 1 {
+			c.retries = false
+		}
+	}
+	return c
+}
+
+func structOf(t types.Type) *types.Struct {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := types.Unalias(t).Underlying().(*types.Struct)
+	return st
+}
+
+// literal reads a composite literal of a configuration type
+// (&retryablehttp.Client{RetryMax: 2}).
+func (m *model) literal(cl *ast.CompositeLit) cfgVal {
+	t, ok := m.rt.ConfigTypes[analysisutil.TypeKey(m.info.TypeOf(cl))]
+	if !ok {
+		return cfgVal{}
+	}
+	c := cfgVal{known: true, retries: t.Retries}
+	if t.CountField == "" {
+		return c
+	}
+	c.attemptsSet, c.attempts = true, t.Plus
+	for _, el := range cl.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == t.CountField {
+			if n, ok := m.constInt(kv.Value); ok {
+				c.attempts = int(n) + t.Plus
+			} else {
+				c.attempts = 0
+			}
+		}
+	}
+	if c.attempts == 1 {
+		c.retries = false
+	}
+	return c
+}
+
+// typeDefault is what the type of a configuration built out of sight says.
+func (m *model) typeDefault(t types.Type) cfgVal {
+	if t == nil {
+		return cfgVal{}
+	}
+	if rt, ok := m.rt.ConfigTypes[analysisutil.TypeKey(t)]; ok {
+		return cfgVal{retries: rt.Retries}
+	}
+	return cfgVal{}
+}
+
+// delayFunc classifies a delay strategy (retry.FixedDelay,
+// retry.CombineDelay(retry.BackOffDelay, retry.RandomDelay)).
+func (m *model) delayFunc(e ast.Expr, depth int) knowledge.Variation {
+	if e == nil || depth > 8 {
+		return knowledge.VaryUnknown
+	}
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		fn, _ := m.callee(call)
+		if fn == nil || !m.combine[analysisutil.Key(fn)] {
+			return knowledge.VaryUnknown
+		}
+		var r knowledge.Variation
+		for i, a := range call.Args {
+			v := m.delayFunc(a, depth+1)
+			if i == 0 {
+				r = v
+				continue
+			}
+			r = combineDelays(r, v)
+		}
+		return r
+	}
+	var obj types.Object
+	switch x := e.(type) {
+	case *ast.Ident:
+		obj = m.info.Uses[x]
+	case *ast.SelectorExpr:
+		obj = m.info.Uses[x.Sel]
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		if v, ok := m.rt.DelayFuncs[analysisutil.Key(fn)]; ok {
+			return v
+		}
+	}
+	return knowledge.VaryUnknown
+}
+
+// combineDelays is how a sum of two strategies varies.
+func combineDelays(a, b knowledge.Variation) knowledge.Variation {
+	switch {
+	case a == knowledge.Randomised || b == knowledge.Randomised:
+		return knowledge.Randomised
+	case a == knowledge.VaryUnknown || b == knowledge.VaryUnknown:
+		return knowledge.VaryUnknown
+	case a == knowledge.Grows || b == knowledge.Grows:
+		return knowledge.Grows
+	}
+	return knowledge.Invariant
+}
+
+func (m *model) constFloat(e ast.Expr) (float64, bool) {
+	if e == nil {
+		return 0, false
+	}
+	tv, ok := m.info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	f, _ := constant.Float64Val(constant.ToFloat(tv.Value))
+	return f, true
+}
+
+// helperCall records a call to a retry helper, or the construction of a
+// retry configuration that is reported where it is built.
+func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDecl) {
+	fn, recv := m.callee(call)
+	if fn == nil {
+		return
+	}
+	key := analysisutil.Key(fn)
+	if row, ok := m.rt.Helpers[key]; ok {
+		c := cfgVal{}
+		if row.Recv && recv != nil {
+			c = m.evalConfig(recv, 0)
+		}
+		if row.Policy >= 0 {
+			c = m.evalConfig(arg(call, row.Policy), 0)
+			if !c.known && !c.retries {
+				c.retries = true // a policy built out of sight: the helper still retries
+			}
+		}
+		if row.Opts >= 0 && !call.Ellipsis.IsValid() {
+			for i := row.Opts; i < len(call.Args); i++ {
+				if row.NeedsPolicy {
+					p := m.evalConfig(call.Args[i], 0)
+					if p.retries {
+						c = p
+					}
+					continue
+				}
+				c = m.option(c, call.Args[i], 0)
+			}
+		}
+		if row.NeedsPolicy && !c.retries {
+			return
+		}
+		if (row.Recv && !row.NeedsPolicy) && !c.retries && c.known {
+			return // retryablehttp with RetryMax 0
+		}
+		h := &Helper{Call: call, Fn: fn, Row: row, Site: true, Func: fnode, Decl: decl}
+		h.Attempts = c.attempts
+		if !c.attemptsSet {
+			h.Attempts = row.Attempts
+		}
+		if h.Attempts == 1 {
+			return // one attempt: no retry
+		}
+		h.Delay, h.DelayNode = c.effective(), c.varyNode
+		if !c.varySet {
+			h.Delay, h.DelayNode = row.Delay, nil
+		}
+		ctx := c.ctx || row.Ctx >= 0
+		h.Unlimited = c.unlimited && !c.timeLimit && !row.TimeLimit && !ctx
+		h.Ops = m.ops(call, row)
+		m.helpers = append(m.helpers, h)
+		s := &site{helper: h, decl: decl, fn: fnode, attempts: h.Attempts, via: row.Lib, resil: row.Resil}
+		if row.Resil && row.Ctx >= 0 {
+			s.ctxArg = arg(call, row.Ctx)
+		}
+		m.addSite(s)
+		return
+	}
+	if row, ok := m.rt.Configs[key]; ok && row.Site {
+		var c cfgVal
+		if v := m.x.assigned[call]; v != nil && !m.x.addrTaken[v] {
+			c = m.mutations(v, m.evalConfig(call, 0), 0)
+		} else {
+			c = m.evalConfig(call, 0)
+		}
+		if !c.retries {
+			return
+		}
+		h := &Helper{Call: call, Fn: fn, Func: fnode, Decl: decl}
+		h.Attempts = c.attempts
+		h.Delay, h.DelayNode = c.effective(), c.varyNode
+		h.Unlimited = c.unlimited && !c.timeLimit && !c.ctx
+		m.helpers = append(m.helpers, h)
+	}
+}
+
+// ops returns the operations a helper call retries.
+func (m *model) ops(call *ast.CallExpr, row knowledge.RetryHelper) []ast.Expr {
+	if row.Op >= 0 {
+		if a := arg(call, row.Op); a != nil {
+			return []ast.Expr{a}
+		}
+		return nil
+	}
+	var out []ast.Expr
+	for _, a := range call.Args {
+		if _, ok := types.Unalias(m.info.TypeOf(a)).Underlying().(*types.Signature); ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}

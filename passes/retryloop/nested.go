@@ -1,0 +1,452 @@
+package retryloop
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+)
+
+// site is a retry layer: a retry loop or a retry-helper call.
+type site struct {
+	loop     *Loop
+	helper   *Helper
+	decl     *ast.FuncDecl
+	fn       ast.Node
+	attempts int
+	via      string // the helper, "" for a loop
+	resil    bool
+	ctxArg   ast.Expr // resil.Retry's context argument
+
+	inner     []innerCall
+	innerDone bool
+	remote    tri
+}
+
+// innerCall is a call inside a retry layer that may reach another layer.
+type innerCall struct {
+	node   ast.Node      // where a finding is reported
+	call   *ast.CallExpr // the call, nil for an operation given as a function value
+	fn     *types.Func   // the function called
+	helper *site         // the call is itself a retry helper call
+	opCtx  *types.Var    // the context parameter of resil.Retry's operation
+	lit    *ast.FuncLit  // the operation literal the call is in
+}
+
+func (m *model) addSite(s *site) {
+	m.sites = append(m.sites, s)
+	if s.decl != nil {
+		m.byDecl[s.decl] = append(m.byDecl[s.decl], s)
+	}
+	if s.helper != nil {
+		if m.siteByCall == nil {
+			m.siteByCall = map[*ast.CallExpr]*site{}
+		}
+		m.siteByCall[s.helper.Call] = s
+	}
+}
+
+// isRemote reports whether a site is a retry layer for amplification: a
+// helper call, or a loop that retries a call reaching another process.
+func (s *site) isRemote(m *model) bool {
+	if s.helper != nil {
+		return true
+	}
+	switch s.remote {
+	case yes:
+		return true
+	case no:
+		return false
+	}
+	s.remote = no // cycles: not remote unless shown
+	for _, c := range s.loop.Retried {
+		if m.remote(c, 0) {
+			s.remote = yes
+			s.loop.Remote = true
+			return true
+		}
+	}
+	return false
+}
+
+// layer is the site as a layer of a function's fact.
+func (s *site) layer(fn string) Layer {
+	return Layer{Attempts: s.attempts, Func: fn, Via: s.via, Resil: s.resil}
+}
+
+func (m *model) declName(decl *ast.FuncDecl) string {
+	if decl == nil {
+		return ""
+	}
+	if fn, ok := m.info.Defs[decl.Name].(*types.Func); ok {
+		return analysisutil.Name(fn)
+	}
+	return decl.Name.Name
+}
+
+// innerCalls returns the calls of a site that can reach another layer: the
+// retried calls of a loop and the calls in their function-literal
+// arguments; every call in a helper's operation, or the operation itself
+// when it is a function value.
+func (m *model) innerCalls(s *site) []innerCall {
+	if s.innerDone {
+		return s.inner
+	}
+	s.innerDone = true
+	var out []innerCall
+	addCallsIn := func(body ast.Node, lit *ast.FuncLit, opCtx *types.Var) {
+		ast.Inspect(body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if hs := m.siteByCall[call]; hs != nil && hs != s {
+				out = append(out, innerCall{node: call, call: call, helper: hs, opCtx: opCtx, lit: lit})
+				return true
+			}
+			if fn := m.staticCallee(call); fn != nil {
+				out = append(out, innerCall{node: call, call: call, fn: fn, opCtx: opCtx, lit: lit})
+			}
+			return true
+		})
+	}
+	if s.loop != nil {
+		for _, c := range s.loop.Retried {
+			if hs := m.siteByCall[c]; hs != nil {
+				out = append(out, innerCall{node: c, call: c, helper: hs})
+			} else if fn := m.staticCallee(c); fn != nil {
+				out = append(out, innerCall{node: c, call: c, fn: fn})
+			}
+			for _, a := range c.Args {
+				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+					addCallsIn(lit.Body, lit, nil)
+				}
+			}
+		}
+	}
+	if s.helper != nil {
+		for _, op := range s.helper.Ops {
+			lit := m.funcLitOf(op)
+			if lit != nil {
+				var opCtx *types.Var
+				if s.resil {
+					opCtx = m.ctxParam(lit)
+				}
+				addCallsIn(lit.Body, lit, opCtx)
+				continue
+			}
+			if fn := m.funcValue(op); fn != nil {
+				out = append(out, innerCall{node: op, fn: fn})
+			}
+		}
+	}
+	s.inner = out
+	return out
+}
+
+// staticCallee returns the function a call statically invokes: not a call
+// through an interface or a function value.
+func (m *model) staticCallee(call *ast.CallExpr) *types.Func {
+	fn, _ := m.callee(call)
+	if fn == nil {
+		return nil
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	return fn
+}
+
+// funcLitOf returns the function literal an operation argument is: the
+// literal itself, or a local variable defined once by one.
+func (m *model) funcLitOf(e ast.Expr) *ast.FuncLit {
+	e = ast.Unparen(e)
+	if lit, ok := e.(*ast.FuncLit); ok {
+		return lit
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		if v, ok := m.info.Uses[id].(*types.Var); ok && !m.x.addrTaken[v] {
+			if ds := m.x.defs[v]; len(ds) == 1 && ds[0].index < 0 {
+				if lit, ok := ast.Unparen(ds[0].rhs).(*ast.FuncLit); ok {
+					return lit
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// funcValue returns the function an operation given as a function value
+// denotes (fetch, c.fetch), not an interface method.
+func (m *model) funcValue(e ast.Expr) *types.Func {
+	e = ast.Unparen(e)
+	var fn *types.Func
+	switch x := e.(type) {
+	case *ast.Ident:
+		fn, _ = m.info.Uses[x].(*types.Func)
+	case *ast.SelectorExpr:
+		if s, ok := m.info.Selections[x]; ok {
+			if s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr {
+				fn, _ = s.Obj().(*types.Func)
+				if types.IsInterface(s.Recv()) {
+					return nil
+				}
+			}
+		} else {
+			fn, _ = m.info.Uses[x.Sel].(*types.Func)
+		}
+	}
+	return fn
+}
+
+// ctxParam returns a function literal's context parameter.
+func (m *model) ctxParam(lit *ast.FuncLit) *types.Var {
+	for _, f := range lit.Type.Params.List {
+		for _, n := range f.Names {
+			if v, ok := m.info.Defs[n].(*types.Var); ok && analysisutil.IsContext(v.Type()) {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// innerLayers returns the layers a call inside site s reaches, outermost
+// first; nil when it reaches none. A layer that is resil.Retry given the
+// context of an outer resil.Retry's operation attempts once and is dropped.
+func (m *model) innerLayers(s *site, ic innerCall, depth int) []Layer {
+	if depth > maxLayers {
+		return nil
+	}
+	if ic.helper != nil {
+		hs := ic.helper
+		if s.resil && hs.resil && ic.opCtx != nil && hs.ctxArg != nil && m.m.Context(hs.ctxArg).Param == ic.opCtx {
+			return m.bestInner(hs, depth+1)
+		}
+		layers := []Layer{hs.layer(m.declName(hs.decl))}
+		return append(layers, m.bestInner(hs, depth+1)...)
+	}
+	f := m.fact(ic.fn)
+	if f == nil || len(f.Layers) == 0 {
+		return nil
+	}
+	layers := append([]Layer(nil), f.Layers...)
+	if s.resil && f.ResilCtx >= 0 && ic.opCtx != nil && ic.call != nil && f.ResilCtx < len(ic.call.Args) {
+		if m.m.Context(ic.call.Args[f.ResilCtx]).Param == ic.opCtx {
+			layers = layers[1:]
+			if len(layers) == 0 {
+				return nil
+			}
+			return layers
+		}
+	}
+	layers[0].Call = analysisutil.Name(ic.fn)
+	return layers
+}
+
+// bestInner returns the longest (then largest) chain of layers the calls
+// of a site reach.
+func (m *model) bestInner(s *site, depth int) []Layer {
+	var best []Layer
+	for _, ic := range m.innerCalls(s) {
+		if l := m.innerLayers(s, ic, depth); better(l, best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// better orders chains of layers: more layers, then a larger known product,
+// then fewer unknown counts.
+func better(a, b []Layer) bool {
+	if len(a) != len(b) {
+		return len(a) > len(b)
+	}
+	pa, pb := knownProduct(a), knownProduct(b)
+	if pa != pb {
+		return pa > pb
+	}
+	return unknowns(a) < unknowns(b)
+}
+
+func knownProduct(ls []Layer) int {
+	p := 1
+	for _, l := range ls {
+		if l.Attempts > 0 {
+			p *= l.Attempts
+		}
+	}
+	return p
+}
+
+func unknowns(ls []Layer) int {
+	n := 0
+	for _, l := range ls {
+		if l.Attempts <= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// fact returns the RetryFact of a function: imported, or computed for this
+// package's functions from their retry layers and calls.
+func (m *model) fact(fn *types.Func) *RetryFact {
+	fn = fn.Origin()
+	if fn.Pkg() == nil {
+		return nil
+	}
+	if fn.Pkg() != m.pass.Pkg {
+		f := new(RetryFact)
+		if m.pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if m.collecting {
+		return nil
+	}
+	if f, ok := m.factMemo[fn]; ok {
+		return f
+	}
+	if m.factBusy[fn] {
+		return nil // recursion: no layer is known yet
+	}
+	m.factBusy[fn] = true
+	f := m.computeFact(fn)
+	delete(m.factBusy, fn)
+	m.factMemo[fn] = f
+	return f
+}
+
+func (m *model) computeFact(fn *types.Func) *RetryFact {
+	decl := m.x.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	name := analysisutil.Name(fn)
+	var best []Layer
+	resilCtx := -1
+	for _, s := range m.byDecl[decl] {
+		if !s.isRemote(m) {
+			continue
+		}
+		layers := append([]Layer{s.layer(name)}, m.bestInner(s, 1)...)
+		if better(layers, best) {
+			best = layers
+			resilCtx = -1
+			if s.resil && s.ctxArg != nil {
+				resilCtx = m.paramIndex(decl, m.m.Context(s.ctxArg).Param)
+			}
+		}
+	}
+	for _, call := range m.calls[decl] {
+		callee := m.staticCallee(call)
+		if callee == nil || callee.Origin() == fn {
+			continue
+		}
+		f := m.fact(callee)
+		if f == nil || len(f.Layers) == 0 {
+			continue
+		}
+		layers := append([]Layer(nil), f.Layers...)
+		if better(layers, best) {
+			best = layers
+			resilCtx = -1
+			if f.ResilCtx >= 0 && f.ResilCtx < len(call.Args) {
+				resilCtx = m.paramIndex(decl, m.m.Context(call.Args[f.ResilCtx]).Param)
+			}
+		}
+	}
+	if len(best) == 0 {
+		return nil
+	}
+	if len(best) > maxLayers {
+		best = best[:maxLayers]
+	}
+	return &RetryFact{Layers: best, ResilCtx: resilCtx}
+}
+
+// paramIndex returns the index of v among decl's parameters, or -1.
+func (m *model) paramIndex(decl *ast.FuncDecl, v *types.Var) int {
+	if v == nil {
+		return -1
+	}
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if m.info.Defs[n] == v {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+// exportFacts exports the facts of the package's exported functions and
+// methods.
+func (m *model) exportFacts() {
+	m.collecting = false
+	for _, L := range m.loops {
+		for _, c := range L.Retried {
+			if m.remote(c, 0) {
+				L.Remote = true
+				break
+			}
+		}
+	}
+	any := false
+	for fn, decl := range m.x.decls {
+		if !fn.Exported() || decl.Body == nil {
+			continue
+		}
+		if f := m.fact(fn); f != nil {
+			m.pass.ExportObjectFact(fn, f)
+			any = true
+		}
+		if f := m.sleepFact(fn); f != nil {
+			m.pass.ExportObjectFact(fn, f)
+		}
+		if f := m.delayFact(fn); f != nil {
+			m.pass.ExportObjectFact(fn, f)
+		}
+	}
+	if any {
+		m.pass.ExportPackageFact(&RetriesFact{})
+	}
+}
+
+// nestedReports lists the calls of every retry layer that reach another.
+func (m *model) nestedReports() []*Nested {
+	var out []*Nested
+	seen := map[ast.Node]bool{}
+	for _, s := range m.sites {
+		if !s.isRemote(m) {
+			continue
+		}
+		outer := s.layer(m.declName(s.decl))
+		for _, ic := range m.innerCalls(s) {
+			if seen[ic.node] {
+				continue
+			}
+			layers := m.innerLayers(s, ic, 1)
+			if len(layers) == 0 {
+				continue
+			}
+			seen[ic.node] = true
+			callee := ""
+			if ic.fn != nil {
+				callee = analysisutil.Name(ic.fn)
+			} else if ic.helper != nil {
+				callee = ic.helper.via
+			}
+			out = append(out, &Nested{Node: ic.node, Callee: callee, Outer: outer, Inner: layers})
+		}
+	}
+	return out
+}

@@ -1,0 +1,471 @@
+// Package retryloop is resilint's retry model. It finds the retry loops of a
+// package and the calls to known retry helpers, and describes each the way a
+// reviewer would:
+//
+//   - a retry loop is a for or range loop whose body makes a call that can
+//     fail (an error result, an HTTP status, a gRPC code) and whose failure
+//     path goes round again while success can leave, so that the next
+//     iteration repeats the same operation: the call's inputs do not depend
+//     on the element or index iterated, nor on what the call returned (a
+//     page token). Polling with a ticker, server accept loops and loops over
+//     a collection that move on after a failure are not retry loops;
+//   - for each: its attempt bound (a constant, a variable, none), its sleeps
+//     and how their durations change across iterations (invariant, grows,
+//     randomised), whether they and the loop observe a context or deadline,
+//     and which HTTP statuses and gRPC codes go round again;
+//   - a known retry helper call (cenkalti/backoff, retry-go, retryablehttp,
+//     failsafe-go, go-resiliency's retrier, resil, a team's own from the
+//     configuration), with its attempts and delay read from its options.
+//
+// The pass exports a [RetryFact] for every function that retries, by a loop
+// or a helper, or that calls one that does, so that callers in other
+// packages see "this function retries up to N attempts". It is AST-based and
+// flow-insensitive where it can be; unknown means silent.
+package retryloop
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
+	"github.com/resilint/resilint/passes/outbound"
+)
+
+// New returns the pass for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("retryloop", func() *analysis.Analyzer {
+		ob := outbound.New(cfg)
+		return &analysis.Analyzer{
+			Name:       "retryloop",
+			Doc:        "finds retry loops and retry-helper calls for resilint analyzers (helper pass; reports nothing)",
+			Requires:   []*analysis.Analyzer{inspect.Analyzer, ob},
+			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
+			ResultType: reflect.TypeFor[*Result](),
+			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact)},
+		}
+	})
+}
+
+// Bound is what limits a retry loop's attempts.
+type Bound uint8
+
+const (
+	// NoBound: nothing counts the attempts.
+	NoBound Bound = iota
+	// VarBound: a counter compared with a value that is not a constant, or a
+	// range over a collection of unknown length.
+	VarBound
+	// ConstBound: a constant number of attempts.
+	ConstBound
+)
+
+// Loop is a retry loop.
+type Loop struct {
+	Stmt ast.Stmt // *ast.ForStmt or *ast.RangeStmt
+	Body *ast.BlockStmt
+	// Func is the innermost function (declaration or literal) containing the
+	// loop; Decl the outermost declaration, nil at package level.
+	Func ast.Node
+	Decl *ast.FuncDecl
+
+	Bound    Bound
+	Attempts int // when Bound is ConstBound
+	// Counter is the attempt variable (for attempt := 0; ...; attempt++),
+	// or nil; CounterStart is its first value when Counted.
+	Counter      *types.Var
+	CounterStart int64
+	Counted      bool
+	// Exit: the loop leaves when a context is done, a deadline passes, or a
+	// done channel receives.
+	Exit bool
+
+	// Retried are the calls whose failure goes round again.
+	Retried []*ast.CallExpr
+	// Remote: a retried call reaches another process (an outbound call, a
+	// call taking a context, a function that retries or forwards a context
+	// to an outbound call): the loop is a retry layer for amplification.
+	Remote bool
+	// Sleeps are the waits of the loop body.
+	Sleeps []*Sleep
+	// Permanent are the conditions that send a permanent failure round again.
+	Permanent []*Permanent
+}
+
+// SleepForm is how a loop waits.
+type SleepForm uint8
+
+const (
+	// Blocking: time.Sleep, or a bare receive from a timer: nothing but the
+	// duration ends it.
+	Blocking SleepForm = iota + 1
+	// SelectCase: a timer case of a select (the other cases can end it).
+	SelectCase
+	// CtxSleep: a sleep that returns when a context is done (resil.Sleep).
+	CtxSleep
+	// HelperSleep: a call to a function that sleeps.
+	HelperSleep
+)
+
+// Sleep is one wait in a retry loop.
+type Sleep struct {
+	// Node is where the wait is reported; Others are other lines of the
+	// same wait (a timer's receive).
+	Node   ast.Node
+	Others []ast.Node
+	// Call is the call that takes the duration (time.Sleep, time.After,
+	// time.NewTimer, (*time.Timer).Reset, resil.Sleep, a sleeping helper).
+	Call *ast.CallExpr
+	// Dur is the duration expression, or nil for a helper that sleeps a
+	// duration of its own.
+	Dur  ast.Expr
+	Form SleepForm
+	// Vary is how the duration changes from one iteration to the next.
+	Vary knowledge.Variation
+	// CtxAware: the wait also ends when a context is done or a channel
+	// receives.
+	CtxAware bool
+	// Stmt is the statement that is only the wait (time.Sleep(d);
+	// <-time.After(d)), for fixes; nil otherwise.
+	Stmt ast.Stmt
+}
+
+// Permanent is a condition that sends permanent failures round again.
+type Permanent struct {
+	// Node is the condition: an if statement, or a case clause.
+	Node     ast.Node
+	Statuses []int    // HTTP statuses
+	Codes    []string // gRPC code names
+	Loop     *Loop
+}
+
+// Helper is a call to a known retry helper, or the construction of a retry
+// configuration that can only be used for retrying (a failsafe retry
+// policy's Build, retrier.New).
+type Helper struct {
+	Call *ast.CallExpr
+	Fn   *types.Func
+	Row  knowledge.RetryHelper
+	// Site: a call that retries (false for a construction).
+	Site bool
+	// Attempts is the number of attempts, 0 when unknown or unlimited.
+	Attempts int
+	// Unlimited: no attempt limit, no time limit, and no context.
+	Unlimited bool
+	// Delay is how the wait varies; DelayNode the option or construction
+	// that sets it (NewConstantBackOff(d), DelayType(retry.FixedDelay),
+	// WithDelay(d)), nil when it is the helper's default.
+	Delay     knowledge.Variation
+	DelayNode ast.Node
+	// Ops are the operations the helper retries.
+	Ops  []ast.Expr
+	Func ast.Node
+	Decl *ast.FuncDecl
+}
+
+// Nested is a call on the retried path of a retry layer that reaches a
+// function that retries itself.
+type Nested struct {
+	// Node is the inner call (or the operation handed to a helper).
+	Node ast.Node
+	// Callee names the function called.
+	Callee string
+	// Outer is the retry layer the call is in; Inner the layers it reaches,
+	// outermost first.
+	Outer Layer
+	Inner []Layer
+}
+
+// Result is the pass's result for one package.
+type Result struct {
+	Loops   []*Loop
+	Helpers []*Helper
+	Nested  []*Nested
+	// Relevant is false when the package has nothing the model looks at.
+	Relevant bool
+	// Model is the context-provenance model (shared with outbound).
+	Model *ctxflow.Model
+}
+
+// RetryFact is exported for a function that retries (a retry loop that
+// reaches another process, or a retry helper) or that calls one that does.
+type RetryFact struct {
+	// Layers are the retry layers one call of the function goes through,
+	// outermost first (at most maxLayers).
+	Layers []Layer
+	// ResilCtx is the index of the context parameter that reaches the
+	// outermost layer when it is resil.Retry, or -1: a caller retrying with
+	// resil.Retry and passing its context down makes that layer attempt once.
+	ResilCtx int
+}
+
+// Layer is one retry layer.
+type Layer struct {
+	// Attempts is the number of attempts (0: unknown).
+	Attempts int
+	// Func is the function that retries (pkg.Func, (*pkg.T).Method).
+	Func string
+	// Via is the helper it retries with ("backoff.Retry"), empty for a loop.
+	Via string
+	// Call is the function called to reach this layer from the previous
+	// one; empty for the first layer of a fact.
+	Call string
+	// Resil: the layer is resil.Retry.
+	Resil bool
+}
+
+func (*RetryFact) AFact() {}
+
+func (f *RetryFact) String() string {
+	var parts []string
+	for _, l := range f.Layers {
+		s := attemptsText(l.Attempts) + "@" + l.Func
+		if l.Via != "" {
+			s += "/" + l.Via
+		}
+		if l.Call != "" {
+			s = l.Call + "→" + s
+		}
+		parts = append(parts, s)
+	}
+	out := "retries " + strings.Join(parts, " ")
+	if f.ResilCtx >= 0 {
+		out += " resilctx#" + strconv.Itoa(f.ResilCtx)
+	}
+	return out
+}
+
+// Product returns the product of the layers' attempts, or 0 when one is
+// unknown.
+func Product(layers ...Layer) int {
+	p := 1
+	for _, l := range layers {
+		if l.Attempts <= 0 {
+			return 0
+		}
+		p *= l.Attempts
+	}
+	return p
+}
+
+func attemptsText(n int) string {
+	if n <= 0 {
+		return "n"
+	}
+	return strconv.Itoa(n)
+}
+
+// SleepFact is exported for a function that sleeps (it contains a wait
+// outside any loop), so that a loop calling it sleeps too.
+type SleepFact struct {
+	Delay    DelaySummary
+	CtxAware bool
+}
+
+func (*SleepFact) AFact() {}
+
+func (f *SleepFact) String() string {
+	s := "sleeps " + f.Delay.String()
+	if f.CtxAware {
+		s += " ctx-aware"
+	}
+	return s
+}
+
+// DelayFact is exported for a function returning a duration that is
+// random, constant, or a pure function of its parameters.
+type DelayFact struct{ Delay DelaySummary }
+
+func (*DelayFact) AFact() {}
+
+func (f *DelayFact) String() string { return "delay " + f.Delay.String() }
+
+// DelaySummary describes a duration a function computes.
+type DelaySummary struct {
+	Vary knowledge.Variation // Randomised, Invariant, or VaryUnknown
+	// Deps: the duration depends only on these parameters (receiver -1),
+	// when Pure.
+	Pure bool
+	Deps []int
+}
+
+func (d DelaySummary) String() string {
+	if d.Pure {
+		s := "pure("
+		for i, p := range d.Deps {
+			if i > 0 {
+				s += ","
+			}
+			s += strconv.Itoa(p)
+		}
+		return s + ")"
+	}
+	return d.Vary.String()
+}
+
+// maxLayers bounds the layers a fact carries.
+const maxLayers = 6
+
+func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, error) {
+	obr := pass.ResultOf[ob].(*outbound.Result)
+	res := &Result{Model: obr.Model}
+	m := newModel(pass, cfg, obr)
+	if !m.relevant() {
+		return res, nil
+	}
+	res.Relevant = true
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	m.collect(ins)
+	m.exportFacts()
+	res.Loops = m.loops
+	res.Helpers = m.helpers
+	res.Nested = m.nestedReports()
+	return res, nil
+}
+
+// model is the per-package state of the pass.
+type model struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	table *knowledge.Table
+	rt    *knowledge.RetryTable
+	ob    *outbound.Result
+	m     *ctxflow.Model
+	x     *index
+
+	forwards map[*ast.CallExpr]bool
+	combine  map[string]bool
+
+	loops   []*Loop
+	helpers []*Helper
+	// sites are the retry layers of the package (remote loops and helper
+	// calls), with their enclosing declarations.
+	sites      []*site
+	byDecl     map[*ast.FuncDecl][]*site
+	siteByCall map[*ast.CallExpr]*site
+	collecting bool
+	// calls are the static calls of each declaration (for forwarding).
+	calls map[*ast.FuncDecl][]*ast.CallExpr
+
+	factMemo map[*types.Func]*RetryFact
+	factBusy map[*types.Func]bool
+
+	sleepMemo map[*types.Func]*SleepFact
+	delayMemo map[*types.Func]*DelayFact
+	busy      map[*types.Func]bool
+}
+
+func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *model {
+	table := cfg.Table()
+	m := &model{
+		pass:      pass,
+		info:      pass.TypesInfo,
+		table:     table,
+		rt:        &table.Retry,
+		ob:        ob,
+		m:         ob.Model,
+		forwards:  map[*ast.CallExpr]bool{},
+		combine:   knowledge.CombineDelayKeys(),
+		byDecl:    map[*ast.FuncDecl][]*site{},
+		calls:     map[*ast.FuncDecl][]*ast.CallExpr{},
+		factMemo:  map[*types.Func]*RetryFact{},
+		factBusy:  map[*types.Func]bool{},
+		sleepMemo: map[*types.Func]*SleepFact{},
+		delayMemo: map[*types.Func]*DelayFact{},
+		busy:      map[*types.Func]bool{},
+	}
+	for _, f := range ob.Forwards {
+		m.forwards[f.Call] = true
+	}
+	return m
+}
+
+// relevant is the fast path: a package can hold a retry loop or a retrying
+// call only if it imports time (sleeps), context, an outbound or retry
+// library, or a package that has retrying functions.
+func (m *model) relevant() bool {
+	paths := map[string]bool{"time": true, "context": true}
+	for _, p := range m.table.Paths() {
+		paths[p] = true
+	}
+	for _, p := range m.table.RetryPaths() {
+		paths[p] = true
+	}
+	if analysisutil.Imports(m.pass.Pkg, paths) {
+		return true
+	}
+	for _, imp := range m.pass.Pkg.Imports() {
+		if m.pass.ImportPackageFact(imp, new(RetriesFact)) {
+			return true
+		}
+	}
+	return false
+}
+
+// RetriesFact is exported for a package that exports a RetryFact, so that
+// packages importing none of the libraries the model knows still look at
+// their calls into it.
+type RetriesFact struct{}
+
+func (*RetriesFact) AFact() {}
+
+func (*RetriesFact) String() string { return "has retrying functions" }
+
+// callee returns the static callee of a call, following method values in
+// locals assigned once (ctxflow's resolution), and the receiver.
+func (m *model) callee(call *ast.CallExpr) (*types.Func, ast.Expr) {
+	return m.m.Callee(call)
+}
+
+// key returns the knowledge-table key of a call's callee, or "".
+func (m *model) key(call *ast.CallExpr) string {
+	fn, _ := m.callee(call)
+	if fn == nil {
+		return ""
+	}
+	return analysisutil.Key(fn)
+}
+
+// CtxInScope returns a context variable visible at pos in the package
+// (a parameter or a local declared before pos; one named ctx preferred),
+// and an inbound request parameter when there is none; nil, nil if neither.
+func CtxInScope(pkg *types.Package, pos token.Pos) (ctx *types.Var, req *types.Var) {
+	scope := pkg.Scope().Innermost(pos)
+	for s := scope; s != nil && s != pkg.Scope() && s != types.Universe; s = s.Parent() {
+		for _, name := range s.Names() {
+			v, ok := s.Lookup(name).(*types.Var)
+			if !ok || name == "_" || v.Pos() >= pos || v.IsField() {
+				continue
+			}
+			if analysisutil.IsContext(v.Type()) {
+				if _, obj := scope.LookupParent(name, pos); obj != v {
+					continue // shadowed
+				}
+				if ctx == nil || (name == "ctx" && ctx.Name() != "ctx") {
+					ctx = v
+				}
+			}
+			if p, ok := types.Unalias(v.Type()).(*types.Pointer); ok && req == nil {
+				if analysisutil.TypeKey(p.Elem()) == "net/http.Request" {
+					if _, obj := scope.LookupParent(name, pos); obj == v {
+						req = v
+					}
+				}
+			}
+		}
+		if ctx != nil && ctx.Name() == "ctx" {
+			break
+		}
+	}
+	return ctx, req
+}

@@ -1,0 +1,1116 @@
+package retryloop
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+)
+
+// tri is a three-valued truth.
+type tri int8
+
+const (
+	unk tri = 0
+	yes tri = 1
+	no  tri = -1
+)
+
+func (t tri) not() tri { return -t }
+
+func (t tri) and(u tri) tri {
+	switch {
+	case t == no || u == no:
+		return no
+	case t == yes && u == yes:
+		return yes
+	}
+	return unk
+}
+
+func (t tri) or(u tri) tri {
+	switch {
+	case t == yes || u == yes:
+		return yes
+	case t == no && u == no:
+		return no
+	}
+	return unk
+}
+
+// assume is what a walk assumes about the call under study once it ran.
+type assume struct {
+	err    tri // yes: it failed with an error; no: no error
+	status int // the HTTP status when err is no (0: unknown)
+	code   int // the gRPC code when err is yes (-1: unknown)
+}
+
+// pstate is the state of one path through the loop body.
+type pstate struct {
+	active bool // the call under study ran on this path
+	err    tri  // what its error variable holds
+	// For permanent failures: the last decided condition on a status or code
+	// (via), whether an undecided condition on the call's results was
+	// passed (blind), and whether credentials were refreshed.
+	via     ast.Node
+	blind   bool
+	refresh bool
+}
+
+type frame struct {
+	stmt   ast.Stmt
+	label  *types.Label
+	loop   bool
+	breaks []pstate
+	conts  []pstate
+}
+
+// walker follows the paths of a loop body from a call.
+type walker struct {
+	m     *model
+	L     *Loop
+	li    *loopInfo
+	call  *ast.CallExpr
+	stmt  ast.Node // the statement that contains the call
+	a     assume
+	errV  map[*types.Var]bool // variables receiving the call's error
+	resV  map[*types.Var]bool // variables receiving its other results
+	argV  map[*types.Var]bool // variables its arguments read
+	perm  bool
+	fr    []*frame
+	round []pstate
+	exit  []pstate
+	steps int
+}
+
+const maxSteps = 20000
+
+func (m *model) newWalker(L *Loop, li *loopInfo, call *ast.CallExpr, a assume, perm bool) *walker {
+	w := &walker{m: m, L: L, li: li, call: call, a: a, perm: perm,
+		errV: map[*types.Var]bool{}, resV: map[*types.Var]bool{}, argV: map[*types.Var]bool{}}
+	w.stmt = m.stmtOf(li.body, call)
+	if as, ok := w.stmt.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+		for i, l := range as.Lhs {
+			v := m.x.varOf(l)
+			if v == nil {
+				continue
+			}
+			if types.Identical(v.Type(), errorType) && i == len(as.Lhs)-1 {
+				w.errV[v] = true
+			} else {
+				w.resV[v] = true
+			}
+		}
+	}
+	if ds, ok := w.stmt.(*ast.DeclStmt); ok {
+		if gd, ok := ds.Decl.(*ast.GenDecl); ok && len(gd.Specs) == 1 {
+			if vs, ok := gd.Specs[0].(*ast.ValueSpec); ok && len(vs.Values) == 1 && ast.Unparen(vs.Values[0]) == call {
+				for i, n := range vs.Names {
+					if v, ok := m.info.Defs[n].(*types.Var); ok {
+						if i == len(vs.Names)-1 && types.Identical(v.Type(), errorType) {
+							w.errV[v] = true
+						} else {
+							w.resV[v] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := m.info.Uses[id].(*types.Var); ok {
+				w.argV[v] = true
+			}
+		}
+		return true
+	})
+	return w
+}
+
+// stmtOf returns the innermost statement of body that contains n.
+func (m *model) stmtOf(body *ast.BlockStmt, n ast.Node) ast.Node {
+	var out ast.Node
+	ast.Inspect(body, func(x ast.Node) bool {
+		if x == nil || !within(n.Pos(), x) {
+			return false
+		}
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		if s, ok := x.(ast.Stmt); ok {
+			switch s.(type) {
+			case *ast.BlockStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt,
+				*ast.ForStmt, *ast.RangeStmt, *ast.CaseClause, *ast.CommClause, *ast.LabeledStmt:
+			default:
+				out = s
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// run walks the body once and reports whether some path reaches the next
+// iteration (round) and whether some path leaves the loop (exit).
+func (w *walker) run() {
+	out := w.stmts(w.L.Body.List, []pstate{{}})
+	w.toRound(out)
+}
+
+func (w *walker) toRound(states []pstate) {
+	for _, s := range states {
+		if !s.active {
+			continue
+		}
+		if fs, ok := w.L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil {
+			r, _, _ := w.cond(fs.Cond, s)
+			if r == no {
+				w.exit = append(w.exit, s)
+				continue
+			}
+		}
+		w.round = append(w.round, s)
+	}
+}
+
+func (w *walker) toExit(states []pstate) {
+	for _, s := range states {
+		if s.active {
+			w.exit = append(w.exit, s)
+		}
+	}
+}
+
+func uniq(states []pstate) []pstate {
+	if len(states) < 2 {
+		return states
+	}
+	seen := map[pstate]bool{}
+	out := states[:0:0]
+	for _, s := range states {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (w *walker) stmts(list []ast.Stmt, in []pstate) []pstate {
+	for _, s := range list {
+		if len(in) == 0 {
+			return nil
+		}
+		in = uniq(w.stmt1(s, in, nil))
+	}
+	return in
+}
+
+func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
+	w.steps++
+	if w.steps > maxSteps || len(in) == 0 {
+		return nil
+	}
+	switch s := s.(type) {
+	case *ast.LabeledStmt:
+		lbl, _ := w.m.info.Defs[s.Label].(*types.Label)
+		return w.stmt1(s.Stmt, in, lbl)
+	case *ast.BlockStmt:
+		return w.stmts(s.List, in)
+	case *ast.ExprStmt:
+		in = w.simple(s, in)
+		if c, ok := s.X.(*ast.CallExpr); ok && w.m.noReturn(c) {
+			w.toExit(in)
+			return nil
+		}
+		return in
+	case *ast.ReturnStmt:
+		in = w.simple(s, in)
+		w.toExit(in)
+		return nil
+	case *ast.BranchStmt:
+		return w.branch(s, in)
+	case *ast.IfStmt:
+		if s.Init != nil {
+			in = w.stmt1(s.Init, in, nil)
+		}
+		var thenIn, elseIn []pstate
+		for _, st := range in {
+			st = w.activateIn(s.Cond, st)
+			r, stat, track := w.cond(s.Cond, st)
+			if st.active && r != unk && stat {
+				st.via = s
+			}
+			if st.active && r == unk && (stat || track) {
+				st.blind = true
+			}
+			if r != no {
+				thenIn = append(thenIn, st)
+			}
+			if r != yes {
+				elseIn = append(elseIn, st)
+			}
+		}
+		out := w.stmts(s.Body.List, thenIn)
+		if s.Else != nil {
+			out = append(out, w.stmt1(s.Else, elseIn, nil)...)
+		} else {
+			out = append(out, elseIn...)
+		}
+		return out
+	case *ast.SwitchStmt:
+		return w.switchStmt(s, in, label)
+	case *ast.TypeSwitchStmt:
+		if s.Init != nil {
+			in = w.stmt1(s.Init, in, nil)
+		}
+		in = w.simple(s.Assign, in)
+		f := &frame{stmt: s, label: label}
+		w.fr = append(w.fr, f)
+		var out []pstate
+		hasDefault := false
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CaseClause)
+			if cc.List == nil {
+				hasDefault = true
+			}
+			out = append(out, w.stmts(cc.Body, in)...)
+		}
+		w.fr = w.fr[:len(w.fr)-1]
+		if !hasDefault {
+			out = append(out, in...)
+		}
+		return append(out, f.breaks...)
+	case *ast.SelectStmt:
+		f := &frame{stmt: s, label: label}
+		w.fr = append(w.fr, f)
+		var out []pstate
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CommClause)
+			st := in
+			if cc.Comm != nil {
+				st = w.stmt1(cc.Comm, st, nil)
+			}
+			out = append(out, w.stmts(cc.Body, st)...)
+		}
+		w.fr = w.fr[:len(w.fr)-1]
+		return append(out, f.breaks...)
+	case *ast.ForStmt:
+		if s.Init != nil {
+			in = w.stmt1(s.Init, in, nil)
+		}
+		f := &frame{stmt: s, label: label, loop: true}
+		w.fr = append(w.fr, f)
+		body := w.stmts(s.Body.List, in)
+		w.fr = w.fr[:len(w.fr)-1]
+		out := append([]pstate(nil), f.breaks...)
+		if s.Cond != nil {
+			out = append(out, in...)
+			out = append(out, body...)
+			out = append(out, f.conts...)
+		}
+		return out
+	case *ast.RangeStmt:
+		in = w.simple(&ast.ExprStmt{X: s.X}, in)
+		f := &frame{stmt: s, label: label, loop: true}
+		w.fr = append(w.fr, f)
+		body := w.stmts(s.Body.List, in)
+		w.fr = w.fr[:len(w.fr)-1]
+		out := append([]pstate(nil), in...)
+		out = append(out, body...)
+		out = append(out, f.conts...)
+		return append(out, f.breaks...)
+	case *ast.GoStmt, *ast.DeferStmt, *ast.EmptyStmt:
+		return in
+	default:
+		return w.simple(s, in)
+	}
+}
+
+func (w *walker) switchStmt(s *ast.SwitchStmt, in []pstate, label *types.Label) []pstate {
+	if s.Init != nil {
+		in = w.stmt1(s.Init, in, nil)
+	}
+	f := &frame{stmt: s, label: label}
+	w.fr = append(w.fr, f)
+	var out []pstate
+	for _, st := range in {
+		if s.Tag != nil {
+			st = w.activateIn(s.Tag, st)
+		}
+		matched := false // a case surely matched
+		var statAll bool // every decision involved a status or code
+		decidedAll := true
+		var defaultClause *ast.CaseClause
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CaseClause)
+			if cc.List == nil {
+				defaultClause = cc
+				continue
+			}
+			r := no
+			stat, track := false, false
+			for _, e := range cc.List {
+				var ri tri
+				var si, ti bool
+				if s.Tag != nil {
+					ri, si, ti = w.equal(s.Tag, e, st)
+				} else {
+					st2 := w.activateIn(e, st)
+					ri, si, ti = w.cond(e, st2)
+				}
+				r = r.or(ri)
+				stat = stat || si
+				track = track || ti
+				if r == yes {
+					break
+				}
+			}
+			if r == unk {
+				decidedAll = false
+			}
+			if stat {
+				statAll = true
+			}
+			if r == no {
+				continue
+			}
+			cs := st
+			if cs.active && r == yes && stat {
+				cs.via = cc
+			}
+			if cs.active && r == unk && (stat || track) {
+				cs.blind = true
+			}
+			out = append(out, w.stmts(cc.Body, []pstate{cs})...)
+			if r == yes {
+				matched = true
+				break
+			}
+		}
+		if matched {
+			continue
+		}
+		ds := st
+		if !ds.active {
+			statAll = false
+		}
+		if statAll && decidedAll {
+			if defaultClause != nil {
+				ds.via = defaultClause
+			} else {
+				ds.via = s
+			}
+		}
+		if !decidedAll && statAll {
+			ds.blind = true
+		}
+		if defaultClause != nil {
+			out = append(out, w.stmts(defaultClause.Body, []pstate{ds})...)
+		} else {
+			out = append(out, ds)
+		}
+	}
+	w.fr = w.fr[:len(w.fr)-1]
+	return append(out, f.breaks...)
+}
+
+func (w *walker) branch(s *ast.BranchStmt, in []pstate) []pstate {
+	var lbl *types.Label
+	if s.Label != nil {
+		lbl, _ = w.m.info.Uses[s.Label].(*types.Label)
+	}
+	switch s.Tok {
+	case token.BREAK:
+		if lbl == nil {
+			if len(w.fr) == 0 {
+				w.toExit(in)
+				return nil
+			}
+			f := w.fr[len(w.fr)-1]
+			f.breaks = append(f.breaks, in...)
+			return nil
+		}
+		for i := len(w.fr) - 1; i >= 0; i-- {
+			if w.fr[i].label == lbl {
+				w.fr[i].breaks = append(w.fr[i].breaks, in...)
+				return nil
+			}
+		}
+		w.toExit(in) // L or an enclosing statement
+		return nil
+	case token.CONTINUE:
+		if lbl == nil {
+			for i := len(w.fr) - 1; i >= 0; i-- {
+				if w.fr[i].loop {
+					w.fr[i].conts = append(w.fr[i].conts, in...)
+					return nil
+				}
+			}
+			w.toRound(in)
+			return nil
+		}
+		for i := len(w.fr) - 1; i >= 0; i-- {
+			if w.fr[i].label == lbl {
+				w.fr[i].conts = append(w.fr[i].conts, in...)
+				return nil
+			}
+		}
+		if lbl == w.li.label {
+			w.toRound(in)
+		} else {
+			w.toExit(in)
+		}
+		return nil
+	case token.GOTO:
+		return nil
+	}
+	return in // fallthrough
+}
+
+// activateIn marks the call as run when it sits in e (an if condition,
+// a switch tag).
+func (w *walker) activateIn(e ast.Expr, st pstate) pstate {
+	if !st.active && within(w.call.Pos(), e) {
+		st.active = true
+		st.err = w.a.err
+	}
+	return st
+}
+
+// simple applies a simple statement: the call runs in it, or an error
+// variable is set, or credentials are refreshed.
+func (w *walker) simple(s ast.Node, in []pstate) []pstate {
+	if s == nil {
+		return in
+	}
+	contains := within(w.call.Pos(), s)
+	var refresh bool
+	if w.perm {
+		refresh = w.refreshes(s)
+	}
+	out := in[:0:0]
+	for _, st := range in {
+		if contains && !st.active {
+			st.active = true
+			st.err = w.a.err
+			out = append(out, st)
+			continue
+		}
+		if st.active {
+			if as, ok := s.(*ast.AssignStmt); ok {
+				st = w.assign(as, st)
+			}
+			if refresh {
+				st.refresh = true
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+func (w *walker) assign(as *ast.AssignStmt, st pstate) pstate {
+	for i, l := range as.Lhs {
+		v := w.m.x.varOf(l)
+		if v == nil || !w.errV[v] {
+			continue
+		}
+		if len(as.Lhs) != len(as.Rhs) {
+			st.err = unk
+			continue
+		}
+		st.err = w.m.nonNil(as.Rhs[i])
+	}
+	return st
+}
+
+// nonNil says whether an error expression is nil.
+func (m *model) nonNil(e ast.Expr) tri {
+	e = ast.Unparen(e)
+	switch e := e.(type) {
+	case *ast.Ident:
+		if e.Name == "nil" {
+			if _, ok := m.info.Uses[e].(*types.Nil); ok {
+				return no
+			}
+		}
+	case *ast.CompositeLit:
+		return yes
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			return yes
+		}
+	case *ast.CallExpr:
+		fn, _ := m.callee(e)
+		if fn != nil {
+			switch analysisutil.Key(fn) {
+			case "errors.New", "fmt.Errorf":
+				return yes
+			}
+		}
+	}
+	return unk
+}
+
+var refreshName = regexp.MustCompile(`(?i)(refresh|renew|reauth|relogin|login|authenticat|token|credential)`)
+
+// refreshes reports whether a statement refreshes credentials: it calls a
+// function named like a refresh, or assigns a variable (or a field of one)
+// that the retried call reads.
+func (w *walker) refreshes(s ast.Node) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if n == w.call {
+				return false
+			}
+			if fn, _ := w.m.callee(n); fn != nil && refreshName.MatchString(fn.Name()) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if v := w.m.x.rootVar(l); v != nil && w.argV[v] && !w.errV[v] && !w.resV[v] {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// cond evaluates a boolean expression on a path. stat: the decision
+// involves an HTTP status or a gRPC code; track: it involves the call's
+// results.
+func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			r, s, t := w.cond(e.X, st)
+			return r.not(), s, t
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			rx, sx, tx := w.cond(e.X, st)
+			if (e.Op == token.LAND && rx == no) || (e.Op == token.LOR && rx == yes) {
+				return rx, sx, tx
+			}
+			ry, sy, ty := w.cond(e.Y, st)
+			if e.Op == token.LAND {
+				return rx.and(ry), sx || sy, tx || ty
+			}
+			return rx.or(ry), sx || sy, tx || ty
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return w.compare(e, st)
+		}
+	case *ast.CallExpr:
+		fn, _ := w.m.callee(e)
+		if fn != nil {
+			switch analysisutil.Key(fn) {
+			case "errors.Is", "errors.As":
+				if len(e.Args) > 0 && w.isErr(e.Args[0]) && st.active && st.err == no {
+					return no, false, true
+				}
+			}
+		}
+	}
+	return unk, w.statusIn(e, st), w.tracked(e)
+}
+
+// compare evaluates a comparison.
+func (w *walker) compare(e *ast.BinaryExpr, st pstate) (tri, bool, bool) {
+	// err == nil, err != nil
+	for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+		if isNil(w.m.info, p[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
+			if w.isErr(p[0]) {
+				if !st.active || st.err == unk {
+					return unk, false, true
+				}
+				r := st.err // yes: non-nil
+				if e.Op == token.EQL {
+					r = r.not()
+				}
+				return r, false, true
+			}
+			if v := w.m.x.varOf(p[0]); v != nil && w.resV[v] && st.active && st.err == no {
+				// The call succeeded: its pointer results are set.
+				if _, ok := types.Unalias(v.Type()).(*types.Pointer); ok {
+					if e.Op == token.NEQ {
+						return yes, false, true
+					}
+					return no, false, true
+				}
+			}
+		}
+	}
+	if w.m.isCodeExpr(e.X) || w.m.isCodeExpr(e.Y) {
+		x, okx, sx := w.codeVal(e.X, st)
+		y, oky, sy := w.codeVal(e.Y, st)
+		if okx && oky {
+			return compare(e.Op, x, y), sx || sy, true
+		}
+		return unk, sx || sy, true
+	}
+	x, okx, sx := w.intVal(e.X, st)
+	y, oky, sy := w.intVal(e.Y, st)
+	if okx && oky && (sx || sy) {
+		return compare(e.Op, x, y), true, true
+	}
+	return unk, sx || sy, w.tracked(e)
+}
+
+// equal evaluates tag == e for a switch case.
+func (w *walker) equal(tag, e ast.Expr, st pstate) (tri, bool, bool) {
+	return w.compare(&ast.BinaryExpr{X: tag, Op: token.EQL, Y: e}, st)
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// isErr reports whether e is the call's error: one of its error variables,
+// or the call itself when it returns only an error.
+func (w *walker) isErr(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if e == w.call {
+		return true
+	}
+	v := w.m.x.varOf(e)
+	return v != nil && w.errV[v]
+}
+
+// tracked reports whether e mentions the call's results.
+func (w *walker) tracked(e ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if n == w.call {
+			found = true
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := w.m.info.Uses[id].(*types.Var); ok && (w.errV[v] || w.resV[v]) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// statusIn reports whether e reads an HTTP status or a gRPC code.
+func (w *walker) statusIn(e ast.Node, st pstate) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if x, ok := n.(ast.Expr); ok && (w.m.isStatusExpr(x) || w.m.isCodeExpr(x)) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// intVal evaluates an integer expression: a constant, or an HTTP status
+// under the walk's assumption.
+func (w *walker) intVal(e ast.Expr, st pstate) (int64, bool, bool) {
+	if n, ok := w.m.constInt(e); ok {
+		return n, true, false
+	}
+	e = ast.Unparen(e)
+	if w.m.isStatusExpr(e) {
+		if st.active && st.err == no && w.a.status != 0 {
+			return int64(w.a.status), true, true
+		}
+		return 0, false, true
+	}
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		x, okx, sx := w.intVal(e.X, st)
+		y, oky, sy := w.intVal(e.Y, st)
+		if okx && oky {
+			if r, ok := arith(e.Op, x, y); ok {
+				return r, true, sx || sy
+			}
+		}
+		return 0, false, sx || sy
+	case *ast.CallExpr:
+		if len(e.Args) == 1 {
+			if tv, ok := w.m.info.Types[e.Fun]; ok && tv.IsType() {
+				return w.intVal(e.Args[0], st)
+			}
+		}
+	}
+	return 0, false, false
+}
+
+// codeVal evaluates a gRPC code expression under the walk's assumption.
+func (w *walker) codeVal(e ast.Expr, st pstate) (int64, bool, bool) {
+	if n, ok := w.m.constInt(e); ok {
+		return n, true, false
+	}
+	if !w.m.isCodeExpr(e) {
+		return 0, false, false
+	}
+	if st.active {
+		switch {
+		case st.err == yes && w.a.code >= 0:
+			return int64(w.a.code), true, true
+		case st.err == no:
+			return 0, true, true // codes.OK
+		}
+	}
+	return 0, false, true
+}
+
+var statusName = regexp.MustCompile(`(?i)^(status|statuscode|code|httpcode|httpstatus|httpstatuscode|respcode|respstatus|rescode|responsecode|responsestatus|statuscd)$`)
+
+// isStatusExpr reports whether e reads an HTTP status: a StatusCode field
+// or method, or a variable named like one.
+func (m *model) isStatusExpr(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	t := m.info.TypeOf(e)
+	if t == nil || !isInteger(t) || m.isCodeType(t) {
+		return false
+	}
+	if _, ok := m.info.Types[e]; ok && m.info.Types[e].Value != nil {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		return m.isStatus(e)
+	case *ast.Ident:
+		return m.isStatusIdent(e)
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 0 {
+			return sel.Sel.Name == "StatusCode"
+		}
+	}
+	return false
+}
+
+// isStatus reports whether a selector reads an HTTP status field.
+func (m *model) isStatus(sel *ast.SelectorExpr) bool {
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || !isInteger(s.Obj().Type()) {
+		return false
+	}
+	if key := analysisutil.TypeKey(s.Recv()) + "." + sel.Sel.Name; m.rt.StatusFields[key] {
+		return true
+	}
+	return sel.Sel.Name == "StatusCode" || sel.Sel.Name == "HTTPStatus" || sel.Sel.Name == "HTTPStatusCode"
+}
+
+// isStatusIdent reports whether an identifier is an integer variable named
+// like a status, or defined from one.
+func (m *model) isStatusIdent(id *ast.Ident) bool {
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || !isInteger(v.Type()) || m.isCodeType(v.Type()) || v.IsField() {
+		return false
+	}
+	if statusName.MatchString(v.Name()) {
+		return true
+	}
+	ds := m.x.defs[v]
+	if len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 {
+		if sel, ok := ast.Unparen(ds[0].rhs).(*ast.SelectorExpr); ok {
+			return m.isStatus(sel)
+		}
+	}
+	return false
+}
+
+func (m *model) isCodeType(t types.Type) bool {
+	return analysisutil.TypeKey(t) == m.rt.CodeType
+}
+
+// isCodeExpr reports whether e is a non-constant gRPC code.
+func (m *model) isCodeExpr(e ast.Expr) bool {
+	tv, ok := m.info.Types[e]
+	return ok && tv.Value == nil && !tv.IsType() && m.isCodeType(tv.Type)
+}
+
+// isCode is isCodeExpr for scanning.
+func (m *model) isCode(e ast.Expr) bool { return m.isCodeExpr(e) }
+
+// retried reports whether the loop retries call: its failure can go round
+// again, success can leave, and it repeats the same operation.
+func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
+	w := m.newWalker(L, li, call, assume{err: yes, code: m.transientCode(li)}, false)
+	if !w.observed() {
+		return false
+	}
+	if m.varies(L, li, call) {
+		return false
+	}
+	w.run()
+	round := len(w.round) > 0
+	if !round && (m.isResponseCall(call) || w.statusResult()) {
+		w = m.newWalker(L, li, call, assume{err: no, status: 503, code: -1}, false)
+		w.run()
+		round = len(w.round) > 0
+	}
+	if !round {
+		return false
+	}
+	w = m.newWalker(L, li, call, assume{err: no, status: 200, code: 0}, false)
+	w.run()
+	return len(w.exit) > 0
+}
+
+// statusResult reports whether the call returns an HTTP status in a
+// variable (code, err := c.post(ctx, body)).
+func (w *walker) statusResult() bool {
+	for v := range w.resV {
+		if isInteger(v.Type()) && !w.m.isCodeType(v.Type()) && statusName.MatchString(v.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *model) transientCode(li *loopInfo) int {
+	if li.codes {
+		return m.rt.TransientCode
+	}
+	return -1
+}
+
+func (m *model) isResponseCall(call *ast.CallExpr) bool {
+	sig, ok := types.Unalias(m.info.TypeOf(call.Fun)).Underlying().(*types.Signature)
+	return ok && m.isResponse(sig)
+}
+
+// observed reports whether the loop looks at the call's outcome: its error
+// is kept in a variable or tested in place, or its response is kept.
+func (w *walker) observed() bool {
+	if len(w.errV) > 0 {
+		return true
+	}
+	for v := range w.resV {
+		if analysisutil.TypeKey(v.Type()) == "net/http.Response" {
+			return true
+		}
+	}
+	if w.stmt == nil {
+		return false
+	}
+	switch s := w.stmt.(type) {
+	case *ast.ExprStmt:
+		return false
+	case *ast.AssignStmt:
+		return len(w.errV) > 0 || len(w.resV) > 0
+	default:
+		_ = s
+		return true // in a condition, a return, a switch tag
+	}
+}
+
+// varies reports whether the call's inputs change from one iteration to
+// the next: they read the element or index iterated, or a variable the
+// loop sets from what the call returned.
+func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
+	w := m.newWalker(L, li, call, assume{}, false)
+	results := map[*types.Var]bool{}
+	for v := range w.errV {
+		results[v] = true
+	}
+	for v := range w.resV {
+		results[v] = true
+	}
+	memo := map[*types.Var]bool{}
+	var varying func(v *types.Var, depth int) bool
+	var exprVaries func(e ast.Node, depth int) bool
+	exprVaries = func(e ast.Node, depth int) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := m.info.Uses[id].(*types.Var); ok && varying(v, depth+1) {
+					found = true
+				}
+			}
+			return true
+		})
+		return found
+	}
+	varying = func(v *types.Var, depth int) bool {
+		if r, ok := memo[v]; ok {
+			return r
+		}
+		if depth > 12 {
+			return false
+		}
+		memo[v] = false // cycles: not varying unless shown
+		r := false
+		switch {
+		case results[v]:
+			r = true
+		case v == L.Counter:
+			r = true
+		case m.rangeVar(L, v):
+			r = true
+		case within(v.Pos(), L.Stmt):
+			// Declared in the loop: varies if a definition does.
+			for _, d := range m.x.defs[v] {
+				if !within(d.pos, L.Stmt) {
+					continue
+				}
+				if d.rng != nil && d.rng != L.Stmt {
+					r = true // an inner loop's element
+					break
+				}
+				if d.rhs != nil && exprVaries(d.rhs, depth) {
+					r = true
+					break
+				}
+			}
+		default:
+			// Declared outside: varies if the loop sets it from something
+			// that varies (a page token), or steps it.
+			for _, d := range m.x.defs[v] {
+				if !within(d.pos, L.Stmt) {
+					continue
+				}
+				if d.op == token.INC || d.op == token.DEC || d.rng != nil {
+					r = true
+					break
+				}
+				if d.rhs != nil && (d.rhs == call || within(call.Pos(), d.rhs)) {
+					continue // the call's own result
+				}
+				if d.rhs != nil && exprVaries(d.rhs, depth) {
+					r = true
+					break
+				}
+			}
+		}
+		memo[v] = r
+		return r
+	}
+	return exprVaries(call, 0)
+}
+
+// rangeVar reports whether v is the key or value of a range loop L over a
+// collection.
+func (m *model) rangeVar(L *Loop, v *types.Var) bool {
+	rs, ok := L.Stmt.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	return m.x.varOf(rs.Key) == v || m.x.varOf(rs.Value) == v
+}
+
+// permanent finds the conditions that send permanent failures round.
+func (m *model) permanent(L *Loop, li *loopInfo) {
+	byNode := map[ast.Node]*Permanent{}
+	var order []ast.Node
+	note := func(n ast.Node, status int, code string) {
+		p := byNode[n]
+		if p == nil {
+			p = &Permanent{Node: n, Loop: L}
+			byNode[n] = p
+			order = append(order, n)
+		}
+		if status != 0 && !containsInt(p.Statuses, status) {
+			p.Statuses = append(p.Statuses, status)
+		}
+		if code != "" && !containsStr(p.Codes, code) {
+			p.Codes = append(p.Codes, code)
+		}
+	}
+	for _, call := range L.Retried {
+		if li.status {
+			for _, s := range permanentStatuses {
+				w := m.newWalker(L, li, call, assume{err: no, status: s, code: -1}, true)
+				w.run()
+				for _, st := range w.round {
+					if st.via == nil || st.blind || (s == 401 && st.refresh) {
+						continue
+					}
+					note(st.via, s, "")
+				}
+			}
+		}
+		if li.codes {
+			names := make([]string, 0, len(m.rt.PermanentCodes))
+			for n := range m.rt.PermanentCodes {
+				names = append(names, n)
+			}
+			sort.Slice(names, func(i, j int) bool { return m.rt.PermanentCodes[names[i]] < m.rt.PermanentCodes[names[j]] })
+			for _, name := range names {
+				c := m.rt.PermanentCodes[name]
+				w := m.newWalker(L, li, call, assume{err: yes, code: c}, true)
+				w.run()
+				for _, st := range w.round {
+					if st.via == nil || st.blind || (name == "Unauthenticated" && st.refresh) {
+						continue
+					}
+					note(st.via, 0, name)
+				}
+			}
+		}
+	}
+	for _, n := range order {
+		p := byNode[n]
+		sort.Ints(p.Statuses)
+		L.Permanent = append(L.Permanent, p)
+	}
+}
+
+// permanentStatuses are the 4xx statuses a retry cannot fix (not 408, 425,
+// 429).
+var permanentStatuses = []int{400, 401, 402, 403, 404, 405, 406, 407, 409, 410, 411, 412, 413, 414, 415,
+	416, 417, 418, 421, 422, 423, 424, 426, 428, 431, 451}
+
+func containsInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsStr(list []string, x string) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// constString returns the value of a constant string expression.
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return strings.Clone(constant.StringVal(tv.Value)), true
+}
