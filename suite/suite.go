@@ -12,6 +12,9 @@ import (
 
 	"github.com/resilint/resilint/analyzers/ctxdeadline"
 	"github.com/resilint/resilint/analyzers/detachedctx"
+	"github.com/resilint/resilint/analyzers/nestedretry"
+	"github.com/resilint/resilint/analyzers/permanentretry"
+	"github.com/resilint/resilint/analyzers/sleepretry"
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
 )
@@ -25,6 +28,9 @@ type entry struct {
 var entries = []entry{
 	{ctxdeadline.Doc, ctxdeadline.New},
 	{detachedctx.Doc, detachedctx.New},
+	{sleepretry.Doc, sleepretry.New},
+	{permanentretry.Doc, permanentretry.New},
+	{nestedretry.Doc, nestedretry.New},
 }
 
 // Docs returns the documentation of every analyzer, in the suite's order.

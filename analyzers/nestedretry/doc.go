@@ -1,0 +1,51 @@
+// Package nestedretry defines an Analyzer that reports retry layers nested
+// inside each other, across functions and packages.
+//
+// # Analyzer nestedretry
+//
+// nestedretry: report calls inside a retry loop or retry helper that reach a function that retries itself
+//
+// Retries multiply: a call retried 3 times by a function that is itself
+// retried 3 times by its caller sends 9 requests to a failing dependency
+// for one user action, and four such layers send 81. A dependency that is
+// already overloaded gets the most traffic exactly when it can least take
+// it, and the caller's deadline is spent waiting on the innermost layer.
+// nestedretry reports
+//
+//   - a call on the retried path of a retry loop (a call whose failure can
+//     lead to another iteration), or inside the operation handed to a known
+//     retry helper (cenkalti/backoff Retry, retry-go Do, failsafe-go
+//     executors with a retry policy, go-resiliency's retrier, retryablehttp
+//     clients, resil.Retry, a team's own helpers from the configuration),
+//   - that reaches, directly or through any number of functions and
+//     packages, a function that retries itself: with a retry loop that
+//     reaches another process, or a retry helper.
+//
+// The message names the chain and the product of the attempts of every
+// layer, for example
+//
+//	retry amplification 3×3 = 9: this loop (3 attempts) calls store.Get, which retries (3 attempts) in store.fetch, so a failing dependency gets 9 requests for one call; retry at one layer only
+//
+// Attempts, not retries, are counted: for attempt := 0; attempt < 3;
+// attempt++, retry.Attempts(3), backoff.WithMaxRetries(b, 2), failsafe
+// WithMaxRetries(2) and retryablehttp RetryMax = 2 are all 3 attempts. A
+// bound that is not a constant prints as n.
+//
+// Not reported: calls through interfaces or function values (unknown:
+// silent); a loop over a collection that moves on to the next element after
+// a failure (not a retry loop); a failsafe executor holding only a circuit
+// breaker; retries of different dependencies side by side, one after the
+// other; both layers using resil.Retry with the operation's context passed
+// down (the runtime makes the inner layer attempt once).
+//
+// Example:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		v, err := store.Get(ctx, key) // store.Get retries 3 times itself: 9 requests
+//		...
+//	}
+//
+// Instead, retry at one layer only: let the outer layer own the retries and
+// make the inner one attempt once, or use resil.Retry at every layer and
+// pass the operation's context down.
+package nestedretry

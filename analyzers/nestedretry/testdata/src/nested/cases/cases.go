@@ -1,0 +1,296 @@
+// Package cases has nested retry layers inside one package, with helpers,
+// and the shapes that are not nested.
+package cases
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"net/http"
+	"time"
+
+	retry "github.com/avast/retry-go/v4"
+	"github.com/cenkalti/backoff/v4"
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/circuitbreaker"
+	"github.com/failsafe-go/failsafe-go/retrypolicy"
+	"github.com/hashicorp/go-retryablehttp"
+	"github.com/resilint/resilint/resil"
+)
+
+type api struct {
+	hc   *http.Client
+	rc   *retryablehttp.Client
+	base string
+	cb   circuitbreaker.CircuitBreaker[any]
+}
+
+func wait(ctx context.Context, attempt int) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Duration(rand.Int63n(int64(50*time.Millisecond) << attempt))):
+		return nil
+	}
+}
+
+func (a *api) once(ctx context.Context) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.base, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := a.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// fetch retries 4 times in a loop.
+func (a *api) fetch(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 4; attempt++ {
+		if err = a.once(ctx); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// get forwards to fetch.
+func (a *api) get(ctx context.Context) error { return a.fetch(ctx) }
+
+// A loop calling a function that forwards to a retrying one.
+func (a *api) loopOverGet(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.get(ctx); err == nil { // want `retry amplification 2×4 = 8: this loop \(2 attempts\) calls \(\*cases.api\).get, which retries \(4 attempts\) in \(\*cases.api\).fetch`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// capture retries with cenkalti/backoff: WithMaxRetries(b, 2) is 3 attempts.
+func (a *api) capture(ctx context.Context) error {
+	return backoff.Retry(func() error { return a.once(ctx) }, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 2), ctx))
+}
+
+// retry.Do around a function that retries with backoff.Retry.
+func (a *api) book(ctx context.Context) error {
+	return retry.Do(func() error {
+		return a.capture(ctx) // want `retry amplification 3×3 = 9: this retry.Do \(3 attempts\) calls \(\*cases.api\).capture, which retries \(3 attempts\) with backoff.Retry`
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+func (a *api) sync() error {
+	return backoff.Retry(func() error { return a.once(context.TODO()) }, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 2))
+}
+
+// The operation given as a method value.
+func (a *api) methodValue() error {
+	return backoff.Retry(a.sync, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 1)) // want `retry amplification 2×3 = 6: this backoff.Retry \(2 attempts\) calls \(\*cases.api\).sync`
+}
+
+// The operation in a variable.
+func (a *api) opVariable(ctx context.Context) error {
+	op := func() error {
+		return a.fetch(ctx) // want `retry amplification 3×4 = 12`
+	}
+	return backoff.Retry(op, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 2), ctx))
+}
+
+// failsafe with a retry policy: WithMaxRetries(2) is 3 attempts.
+func (a *api) failsafeRetry(ctx context.Context) error {
+	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(2).Build()
+	return failsafe.With[any](rp).WithContext(ctx).Run(func() error {
+		return a.fetch(ctx) // want `retry amplification 3×4 = 12: this failsafe Executor.Run \(3 attempts\)`
+	})
+}
+
+// failsafe with only a circuit breaker: one attempt.
+func (a *api) failsafeBreaker(ctx context.Context) error {
+	return failsafe.With[any](a.cb).WithContext(ctx).Run(func() error {
+		return a.fetch(ctx)
+	})
+}
+
+// retryablehttp: RetryMax 2 is 3 attempts.
+func (a *api) award(ctx context.Context) error {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 2
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, a.base, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// retryablehttp in a struct field: unknown attempts.
+func (a *api) awardField(ctx context.Context) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, a.base, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := a.rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (a *api) awards(ctx context.Context) error {
+	var err error
+	for attempt := range 2 {
+		if err = a.award(ctx); err == nil { // want `retry amplification 2×3 = 6: this loop \(2 attempts\) calls \(\*cases.api\).award, which retries \(3 attempts\) with retryablehttp`
+			return nil
+		}
+		if err = a.awardField(ctx); err == nil { // want `retry amplification 2×n: this loop \(2 attempts\) calls \(\*cases.api\).awardField, which retries \(n attempts\)`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// The package-level retryablehttp.Get retries 5 times.
+func ping(url string) error {
+	resp, err := retryablehttp.Get(url)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func pings(url string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = ping(url); err == nil { // want `retry amplification 3×5 = 15`
+			return nil
+		}
+	}
+	return err
+}
+
+// A loop over a collection: not a retry loop.
+func (a *api) each(ctx context.Context, ids []string) error {
+	for _, id := range ids {
+		if err := a.fetchID(ctx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *api) fetchID(ctx context.Context, id string) error { return a.fetch(ctx) }
+
+type fetcher interface{ Fetch(ctx context.Context) error }
+
+// Calls through an interface or a function value: silent.
+func (a *api) dynamic(ctx context.Context, f fetcher, fn func(context.Context) error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = f.Fetch(ctx); err == nil {
+			return nil
+		}
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// Different dependencies side by side, one after the other: silent.
+func (a *api) sideBySide(ctx context.Context) error {
+	if err := a.fetch(ctx); err != nil {
+		return err
+	}
+	return a.capture(ctx)
+}
+
+// resil at both layers with the operation's context passed down: the inner
+// layer attempts once.
+func (a *api) resilInner(ctx context.Context) error {
+	return resil.Retry(ctx, func(ctx context.Context) error { return a.once(ctx) })
+}
+
+func (a *api) resilOuter(ctx context.Context) error {
+	return resil.Retry(ctx, func(ctx context.Context) error {
+		return a.resilInner(ctx)
+	})
+}
+
+// resil outside, but the outer context instead of the operation's: the
+// inner layer does not see the mark.
+func (a *api) resilOuterDetached(ctx context.Context) error {
+	outer := ctx
+	return resil.Retry(ctx, func(context.Context) error {
+		return a.resilInner(outer) // want `retry amplification 3×3 = 9: this resil.Retry \(3 attempts\) calls \(\*cases.api\).resilInner, which retries \(3 attempts\) with resil.Retry`
+	})
+}
+
+// A bound that is not a constant prints as n.
+func (a *api) variableBound(ctx context.Context, n int) error {
+	var err error
+	for i := 0; i < n; i++ {
+		if err = a.fetch(ctx); err == nil { // want `retry amplification n×4: this loop \(n attempts\)`
+			return nil
+		}
+	}
+	return err
+}
+
+// A labelled loop, a closure, an immediate retry.
+func (a *api) labelled(ctx context.Context) {
+	go func() {
+	outer:
+		for attempt := 0; attempt < 3; attempt++ {
+			switch err := a.fetch(ctx); { // want `retry amplification 3×4 = 12`
+			case err == nil:
+				break outer
+			case errors.Is(err, context.Canceled):
+				return
+			}
+		}
+	}()
+}
+
+// A generic retry helper of the project's own is a retrying function.
+func do[T any](ctx context.Context, op func(context.Context) (T, error)) (T, error) {
+	var v T
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if v, err = op(ctx); err == nil {
+			return v, nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return v, err
+		}
+	}
+	return v, err
+}
+
+func (a *api) generic(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if _, err = do(ctx, func(ctx context.Context) (int, error) { return 1, a.once(ctx) }); err == nil { // want `retry amplification 2×3 = 6: this loop \(2 attempts\) calls cases.do, which retries \(3 attempts\)`
+			return nil
+		}
+	}
+	return err
+}

@@ -1,0 +1,46 @@
+// Package permanentretry defines an Analyzer that reports retry loops that
+// retry permanent failures.
+//
+// # Analyzer permanentretry
+//
+// permanentretry: report retry loops that send permanent failures (HTTP 4xx, permanent gRPC codes) round again
+//
+// A request that failed with 404 Not Found, 400 Bad Request or 422
+// Unprocessable Entity fails the same way on every attempt: retrying it
+// wastes the retry budget, adds load to the dependency, delays the error the
+// caller needs, and with a sleep between attempts holds the caller for
+// nothing. The same goes for the gRPC codes InvalidArgument, NotFound,
+// AlreadyExists, PermissionDenied, Unauthenticated, FailedPrecondition,
+// OutOfRange and Unimplemented. permanentretry reports, in a retry loop, the
+// condition (an if, a case clause, a switch) that sends such a failure back
+// into the loop: retrying on resp.StatusCode != 200, on >= 400, on
+// != http.StatusOK, a switch whose retried cases list a permanent code, a
+// default branch that retries whatever is left.
+//
+// Retryable: 5xx, 408 Request Timeout, 425 Too Early, 429 Too Many
+// Requests; gRPC Unavailable, DeadlineExceeded, ResourceExhausted, Aborted
+// and the like.
+//
+// Not reported: loops that return or break on 4xx before they retry,
+// conditions that retry only >= 500 (and 429), allowlists of retryable
+// statuses, a 401 or Unauthenticated path that refreshes credentials before
+// it retries, and a single request with no loop. Out of scope for now: a
+// 4xx hidden inside a wrapped error, or inside an operation handed to a
+// retry helper, and loops that retry any err != nil.
+//
+// Example:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		resp, err := c.hc.Do(req)
+//		if err == nil && resp.StatusCode == http.StatusOK {
+//			return nil
+//		} // 404 goes round again
+//		...
+//	}
+//
+// Instead:
+//
+//	if resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != 408 && resp.StatusCode != 425 && resp.StatusCode != 429 {
+//		return fmt.Errorf("status %d", resp.StatusCode) // permanent: do not retry
+//	}
+package permanentretry

@@ -1,0 +1,131 @@
+package permanentretry
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/passes/retryloop"
+)
+
+//go:embed doc.go
+var docSrc string
+
+// Doc is the analyzer's documentation, from doc.go.
+var Doc = analysisutil.MustDoc(docSrc, "permanentretry")
+
+// Analyzer is permanentretry with the default configuration.
+var Analyzer = New(config.Default())
+
+// New returns the analyzer for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("permanentretry", func() *analysis.Analyzer {
+		rl := retryloop.New(cfg)
+		return &analysis.Analyzer{
+			Name:     Doc.Name,
+			Doc:      Doc.Text(),
+			URL:      "https://github.com/resilint/resilint/blob/main/analyzers/permanentretry/doc.go",
+			Requires: []*analysis.Analyzer{rl},
+			Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, rl) },
+		}
+	})
+}
+
+func run(pass *analysis.Pass, cfg *config.Config, rl *analysis.Analyzer) (any, error) {
+	res := pass.ResultOf[rl].(*retryloop.Result)
+	if !res.Relevant {
+		return nil, nil
+	}
+	rep := analysisutil.NewReporter(pass, cfg)
+	for _, L := range res.Loops {
+		for _, p := range L.Permanent {
+			rep.Report(analysis.Diagnostic{Pos: p.Node.Pos(), End: headEnd(p), Message: message(p)})
+		}
+	}
+	return nil, nil
+}
+
+// headEnd ends the reported range at the condition (not the whole if or
+// case body).
+func headEnd(p *retryloop.Permanent) token.Pos {
+	switch n := p.Node.(type) {
+	case *ast.IfStmt:
+		return n.Cond.End()
+	case *ast.CaseClause:
+		return n.Colon + 1
+	case *ast.SwitchStmt:
+		return n.Body.Lbrace
+	}
+	return p.Node.End()
+}
+
+func message(p *retryloop.Permanent) string {
+	var what []string
+	if len(p.Statuses) > 0 {
+		what = append(what, statuses(p.Statuses))
+	}
+	if len(p.Codes) > 0 {
+		what = append(what, codes(p.Codes))
+	}
+	subject := strings.Join(what, " and ")
+	var b strings.Builder
+	fmt.Fprintf(&b, "this condition sends %s back into the retry loop: ", subject)
+	switch {
+	case len(p.Statuses) > 0 && len(p.Codes) == 0:
+		b.WriteString("a 4xx other than 408, 425 and 429 is permanent, the same request fails the same way on every attempt; return on it and retry only 5xx, 408, 425 and 429")
+	case len(p.Statuses) == 0:
+		b.WriteString("the code is permanent, the same call fails the same way on every attempt; return on it and retry only transient codes such as Unavailable, DeadlineExceeded and ResourceExhausted")
+	default:
+		b.WriteString("they are permanent, the same request fails the same way on every attempt; return on them and retry only transient failures (5xx, 408, 425, 429; Unavailable)")
+	}
+	return b.String()
+}
+
+func statuses(list []int) string {
+	name := func(s int) string {
+		if t := http.StatusText(s); t != "" {
+			return strconv.Itoa(s) + " " + t
+		}
+		return strconv.Itoa(s)
+	}
+	switch {
+	case len(list) == 1:
+		return "HTTP status " + name(list[0])
+	case len(list) <= 3:
+		parts := make([]string, len(list))
+		for i, s := range list {
+			parts[i] = name(s)
+		}
+		return "HTTP statuses " + strings.Join(parts, ", ")
+	}
+	// Many: the common ones first.
+	var shown []string
+	for _, s := range []int{400, 403, 404, 409, 410, 422} {
+		for _, x := range list {
+			if x == s {
+				shown = append(shown, strconv.Itoa(s))
+			}
+		}
+	}
+	if len(shown) == 0 {
+		for _, x := range list[:3] {
+			shown = append(shown, strconv.Itoa(x))
+		}
+	}
+	return fmt.Sprintf("permanent 4xx statuses (%s, ...)", strings.Join(shown, ", "))
+}
+
+func codes(list []string) string {
+	if len(list) == 1 {
+		return "gRPC code " + list[0]
+	}
+	return "gRPC codes " + strings.Join(list, ", ")
+}

@@ -1,0 +1,383 @@
+// Package permanent has retry loops that retry permanent failures, and
+// loops that do it right.
+package permanent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand"
+	"net/http"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+type client struct {
+	hc    *http.Client
+	base  string
+	token string
+}
+
+func (c *client) newRequest(ctx context.Context) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, http.MethodGet, c.base, nil)
+}
+
+func sleep(ctx context.Context, attempt int) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Duration(rand.Int63n(int64(100*time.Millisecond) << attempt))):
+		return nil
+	}
+}
+
+// Retries on != http.StatusOK.
+func (c *client) notOK(ctx context.Context) error {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := c.newRequest(ctx)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK { // want `this condition sends permanent 4xx statuses \(400, 403, 404, 409, 410, 422, ...\) back into the retry loop: a 4xx other than 408, 425 and 429 is permanent`
+				err = fmt.Errorf("status %d", resp.StatusCode)
+			} else {
+				return nil
+			}
+		}
+		lastErr = err
+		if err := sleep(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return lastErr
+}
+
+// Retries on >= 400.
+func (c *client) atLeast400(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 400 { // want `permanent 4xx statuses`
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// Success is 200 only: everything else goes round.
+func (c *client) onlyOK(ctx context.Context) error {
+	for i := 0; i < 3; i++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err == nil && resp.StatusCode == 200 { // want `permanent 4xx statuses`
+			return nil
+		}
+	}
+	return errors.New("gave up")
+}
+
+// 4xx returns first: fine.
+func (c *client) fourFirst(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests {
+			return fmt.Errorf("status %d", resp.StatusCode)
+		}
+		if resp.StatusCode != http.StatusOK {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// Only 5xx: fine.
+func (c *client) fiveOnly(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+var retryable = map[int]bool{502: true, 503: true, 504: true}
+
+// An allowlist: fine.
+func (c *client) allowlist(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if retryable[resp.StatusCode] {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// An allowlist switch: fine; a switch that lists 404: reported on its case.
+func (c *client) switches(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+			continue
+		case http.StatusNotFound, http.StatusTooManyRequests: // want `HTTP status 404 Not Found back into the retry loop`
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// Status arithmetic: anything but 2xx goes round.
+func (c *client) arithmetic(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode/100 != 2 { // want `permanent 4xx statuses`
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// A status held in a variable.
+func (c *client) variable(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		code := resp.StatusCode
+		resp.Body.Close()
+		if code < 300 {
+			return nil
+		}
+		if code >= 400 { // want `permanent 4xx statuses`
+			if err := sleep(ctx, attempt); err != nil {
+				return err
+			}
+		}
+	}
+	return errors.New("gave up")
+}
+
+func (c *client) refreshToken(ctx context.Context) string { return "" }
+
+// 401 refreshes credentials before it retries: fine.
+func (c *client) refresh(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		req.Header.Set("Authorization", "Bearer "+c.token)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusUnauthorized {
+			c.token = c.refreshToken(ctx)
+			continue
+		}
+		if resp.StatusCode >= 500 {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// 401 retried without a refresh.
+func (c *client) noRefresh(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode >= 500 { // want `HTTP status 401 Unauthorized back into the retry loop`
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// Any error retried: out of scope.
+func (c *client) anyError(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = c.call(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func (c *client) call(ctx context.Context) error { return nil }
+
+// A single request, no loop: nothing is retried.
+func (c *client) once(ctx context.Context) bool {
+	req, _ := c.newRequest(ctx)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
+}
+
+// A loop over URLs: moves on after a failure.
+func (c *client) each(ctx context.Context, urls []string) []string {
+	var down []string
+	for _, u := range urls {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		resp, err := c.hc.Do(req)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			down = append(down, u)
+			continue
+		}
+		resp.Body.Close()
+	}
+	return down
+}
+
+type roomsClient interface {
+	Check(ctx context.Context, id string) (bool, error)
+	Refresh(ctx context.Context) error
+}
+
+// gRPC: a permanent code among the retried cases.
+func grpcCases(ctx context.Context, rc roomsClient) (bool, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var ok bool
+		ok, err = rc.Check(ctx, "r")
+		if err == nil {
+			return ok, nil
+		}
+		switch status.Code(err) {
+		case codes.Unavailable, codes.NotFound: // want `gRPC code NotFound back into the retry loop: the code is permanent`
+			if err := sleep(ctx, attempt); err != nil {
+				return false, err
+			}
+		default:
+			return false, err
+		}
+	}
+	return false, err
+}
+
+// gRPC: only transient codes stay: fine.
+func grpcTransient(ctx context.Context, rc roomsClient) (bool, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var ok bool
+		ok, err = rc.Check(ctx, "r")
+		if err == nil {
+			return ok, nil
+		}
+		if c := status.Code(err); c != codes.Unavailable && c != codes.DeadlineExceeded {
+			return false, err
+		}
+	}
+	return false, err
+}
+
+// gRPC: a default that retries whatever is left.
+func grpcDefault(ctx context.Context, rc roomsClient) (bool, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var ok bool
+		ok, err = rc.Check(ctx, "r")
+		if err == nil {
+			return ok, nil
+		}
+		switch status.Code(err) {
+		case codes.PermissionDenied:
+			return false, err
+		default: // want `gRPC codes InvalidArgument, NotFound, AlreadyExists, FailedPrecondition, OutOfRange, Unimplemented, Unauthenticated back into the retry loop`
+		}
+	}
+	return false, err
+}
+
+// gRPC: Unauthenticated refreshes credentials first: fine.
+func grpcRefresh(ctx context.Context, rc roomsClient) (bool, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var ok bool
+		ok, err = rc.Check(ctx, "r")
+		if err == nil {
+			return ok, nil
+		}
+		switch status.Code(err) {
+		case codes.Unauthenticated:
+			if err := rc.Refresh(ctx); err != nil {
+				return false, err
+			}
+		case codes.Unavailable:
+		default:
+			return false, err
+		}
+	}
+	return false, err
+}
+
+// gRPC through FromError.
+func grpcFromError(ctx context.Context, rc roomsClient) (bool, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var ok bool
+		ok, err = rc.Check(ctx, "r")
+		if err == nil {
+			return ok, nil
+		}
+		st, _ := status.FromError(err)
+		if st.Code() == codes.InvalidArgument || st.Code() == codes.Unavailable { // want `gRPC code InvalidArgument back into the retry loop`
+			continue
+		}
+		return false, err
+	}
+	return false, err
+}

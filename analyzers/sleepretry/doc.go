@@ -1,0 +1,73 @@
+// Package sleepretry defines an Analyzer that reports retry loops and retry
+// helpers whose waits make retry storms or ignore cancellation.
+//
+// # Analyzer sleepretry
+//
+// sleepretry: report retry loops with fixed or unjittered sleeps, sleeps that ignore ctx, or no bound
+//
+// When a dependency fails, every client that called it fails at the same
+// moment; if they all wait the same time before the next attempt they all
+// retry at the same moment again, and a struggling dependency meets a
+// synchronised storm at each attempt. Backoff spreads the attempts out only
+// when the waits are randomised (jitter). A sleep that ignores the context
+// keeps a cancelled or timed-out caller waiting for nothing, and a retry
+// loop with neither an attempt limit nor a context retries forever.
+// sleepretry reports, once per retry loop, naming every problem found:
+//
+//   - a wait that is the same before every attempt (fixed backoff):
+//     time.Sleep(time.Second), <-time.After(d), time.NewTimer(d) with a
+//     loop-invariant d, in a select or not;
+//   - a wait that grows without randomness (no jitter): delay *= 2,
+//     base << attempt, a helper function computing it;
+//   - time.Sleep (or a bare timer receive, or a helper that sleeps that
+//     way) while a context is in scope: cancellation and deadlines wait out
+//     the sleep;
+//   - a loop with no attempt bound and no exit on a context, a deadline or a
+//     done channel (a select on ctx.Done() or a quit channel that leaves the
+//     loop is an exit).
+//
+// The four are independent: a jittered time.Sleep with a context in scope
+// is still blind to the context. The finding is on the sleep, or on the
+// loop when it is unbounded. A retry loop is a loop that repeats the same
+// failing call (see the retryloop model); only loops that sleep are this
+// analyzer's business. Sleeping through a helper function counts.
+//
+// Known retry helpers configured with a fixed or unjittered delay are
+// reported on the option or construction that sets it: cenkalti/backoff's
+// NewConstantBackOff handed to Retry, retry-go's DelayType(retry.FixedDelay)
+// or DelayType(retry.BackOffDelay), a failsafe-go retry policy with
+// WithDelay (or WithBackoff) and no jitter, go-resiliency's
+// retrier.ConstantBackoff; and a helper configured to retry forever with no
+// context (retry.UntilSucceeded() without retry.Context).
+//
+// Not reported: jitter from math/rand or math/rand/v2, delays from an
+// exponential cenkalti/backoff policy's NextBackOff() (randomised; a
+// ConstantBackOff is fixed), from resil.Backoff or from a helper that
+// randomises; a duration of unknown origin (a function field, an interface
+// method) for the fixed/unjittered check; polling with a ticker or
+// time.Tick; server accept loops; loops whose sleep paces work with no
+// retried call; a circuit breaker's open-state delay.
+//
+// Suggested fix, when the loop has an attempt variable and a context is in
+// scope: time.Sleep(d) becomes
+//
+//	if err := resil.Sleep(ctx, resil.Backoff(attempt, d, 10*d)); err != nil {
+//		return ..., err
+//	}
+//
+// (resil.Sleep returns ctx's error as soon as ctx is done; resil.Backoff is
+// exponential backoff with full jitter, attempt counted from 0, capped at
+// its third argument: adjust the cap to the caller's budget). In a select,
+// the timer's duration d becomes resil.Backoff(attempt, d, 10*d); a wait that
+// already grows keeps its schedule and gets full jitter,
+// resil.Backoff(0, d, d), a random wait in [0, d).
+//
+// Example:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		if err = send(ctx); err == nil {
+//			return nil
+//		}
+//		time.Sleep(time.Second) // fixed, and ignores ctx
+//	}
+package sleepretry

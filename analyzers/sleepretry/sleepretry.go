@@ -1,0 +1,293 @@
+package sleepretry
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/retryloop"
+)
+
+//go:embed doc.go
+var docSrc string
+
+// Doc is the analyzer's documentation, from doc.go.
+var Doc = analysisutil.MustDoc(docSrc, "sleepretry")
+
+// Analyzer is sleepretry with the default configuration.
+var Analyzer = New(config.Default())
+
+// New returns the analyzer for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("sleepretry", func() *analysis.Analyzer {
+		rl := retryloop.New(cfg)
+		return &analysis.Analyzer{
+			Name:     Doc.Name,
+			Doc:      Doc.Text(),
+			URL:      "https://github.com/resilint/resilint/blob/main/analyzers/sleepretry/doc.go",
+			Requires: []*analysis.Analyzer{rl},
+			Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, rl) },
+		}
+	})
+}
+
+type checker struct {
+	pass *analysis.Pass
+	cfg  *config.Config
+	rep  *analysisutil.Reporter
+}
+
+func run(pass *analysis.Pass, cfg *config.Config, rl *analysis.Analyzer) (any, error) {
+	res := pass.ResultOf[rl].(*retryloop.Result)
+	if !res.Relevant {
+		return nil, nil
+	}
+	c := &checker{pass: pass, cfg: cfg, rep: analysisutil.NewReporter(pass, cfg)}
+	for _, L := range res.Loops {
+		c.loop(L)
+	}
+	seen := map[ast.Node]bool{}
+	for _, h := range res.Helpers {
+		c.helper(h, seen)
+	}
+	return nil, nil
+}
+
+// problems are what is wrong with one wait of a retry loop.
+type problems struct {
+	s         *retryloop.Sleep
+	fixed     bool
+	grows     bool
+	blind     bool
+	unbounded bool
+	ctxName   string // the context in scope, for messages
+}
+
+func (p problems) any() bool { return p.fixed || p.grows || p.blind || p.unbounded }
+
+func (c *checker) loop(L *retryloop.Loop) {
+	if len(L.Sleeps) == 0 {
+		return
+	}
+	unbounded := L.Bound == retryloop.NoBound && !L.Exit
+	var chosen *problems
+	for _, s := range L.Sleeps {
+		p := problems{s: s}
+		switch s.Vary {
+		case knowledge.Invariant:
+			p.fixed = true
+		case knowledge.Grows:
+			p.grows = true
+		}
+		if !s.CtxAware && s.Form != retryloop.CtxSleep {
+			if ctx, req := retryloop.CtxInScope(c.pass.Pkg, s.Node.Pos()); ctx != nil {
+				p.blind, p.ctxName = true, ctx.Name()
+			} else if req != nil {
+				p.blind, p.ctxName = true, req.Name()+".Context()"
+			}
+		}
+		if p.fixed || p.grows || p.blind {
+			chosen = &p
+			break
+		}
+	}
+	if chosen == nil {
+		if !unbounded {
+			return
+		}
+		chosen = &problems{s: L.Sleeps[0]}
+	}
+	chosen.unbounded = unbounded
+	var pos, end token.Pos
+	if unbounded {
+		pos, end = L.Stmt.Pos(), L.Stmt.Pos()+token.Pos(len("for"))
+	} else {
+		pos, end = chosen.s.Node.Pos(), chosen.s.Node.End()
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: pos, End: end,
+		Message:        c.message(*chosen),
+		SuggestedFixes: c.fix(L, *chosen),
+	})
+}
+
+// waitName names a wait for messages.
+func (c *checker) waitName(s *retryloop.Sleep) string {
+	if s.Call == nil {
+		return "the wait"
+	}
+	fn, _ := analysisutil.Callee(c.pass.TypesInfo, s.Call, nil)
+	if fn == nil {
+		return "the wait"
+	}
+	switch s.Form {
+	case retryloop.Blocking:
+		if fn.Name() == "Sleep" {
+			return analysisutil.Name(fn)
+		}
+		return "a bare receive from " + analysisutil.Name(fn)
+	}
+	return analysisutil.Name(fn)
+}
+
+func (c *checker) message(p problems) string {
+	var what, why []string
+	dur := "duration"
+	if p.s.Dur != nil {
+		if t := analysisutil.Format(c.pass.Fset, p.s.Dur); t != "" && len(t) <= 48 {
+			dur = t
+		}
+	}
+	if p.fixed {
+		what = append(what, "waits the same "+dur+" before every attempt")
+		why = append(why, "clients that failed together retry together, a retry storm for the struggling dependency")
+	}
+	if p.grows {
+		what = append(what, "grows its wait ("+dur+") without jitter")
+		why = append(why, "clients that failed together stay in step at every attempt")
+	}
+	if p.blind {
+		what = append(what, "waits with "+c.waitName(p.s)+", which ignores "+p.ctxName)
+		why = append(why, "cancellation and deadlines wait out the sleep")
+	}
+	if p.unbounded {
+		what = append(what, "has no attempt limit and no context or deadline to stop it")
+		why = append(why, "it retries forever")
+	}
+	var do []string
+	if p.fixed || p.grows {
+		do = append(do, "use exponential backoff with full jitter")
+	}
+	if p.blind {
+		do = append(do, "a sleep that returns when "+p.ctxName+" is done")
+	}
+	advice := ""
+	switch {
+	case p.blind && (p.fixed || p.grows):
+		advice = "sleep with resil.Sleep(ctx, resil.Backoff(attempt, base, max)): exponential backoff with full jitter that returns when " + p.ctxName + " is done"
+	case p.blind:
+		advice = "sleep with resil.Sleep(" + ctxArg(p.ctxName) + ", d), which returns when the context is done"
+	case p.fixed || p.grows:
+		advice = "use exponential backoff with full jitter (resil.Backoff(attempt, base, max), or a random share of the delay from math/rand)"
+	}
+	if p.unbounded {
+		if advice != "" {
+			advice += ", and "
+		}
+		advice += "bound the attempts or stop when a context is done"
+	}
+	return "retry loop " + list(what) + ": " + strings.Join(why, "; ") + "; " + advice
+}
+
+// list joins phrases: "a", "a and b", "a, b, and c".
+func list(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	case 2:
+		return parts[0] + ", and " + parts[1]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + ", and " + parts[len(parts)-1]
+}
+
+func ctxArg(name string) string {
+	if name == "" {
+		return "ctx"
+	}
+	return name
+}
+
+// helper reports a retry helper configured with a fixed or unjittered
+// delay, or to retry forever.
+func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
+	delay := (h.Delay == knowledge.Invariant || h.Delay == knowledge.Grows) && h.DelayNode != nil
+	unlimited := h.Unlimited && h.Site
+	if !delay && !unlimited {
+		return
+	}
+	node := ast.Node(h.Call)
+	if delay {
+		node = h.DelayNode
+	}
+	if seen[node] {
+		return
+	}
+	seen[node] = true
+	who := "this retry policy"
+	if h.Site {
+		who = h.Row.Lib
+	}
+	pos, end := node.Pos(), node.End()
+	var what, why, do []string
+	if delay {
+		text := ""
+		pos, text = c.option(h.DelayNode)
+		if len(text) > 60 {
+			text = text[:57] + "..."
+		}
+		if h.Delay == knowledge.Invariant {
+			what = append(what, "waits the same delay before every attempt ("+text+")")
+			why = append(why, "clients that failed together retry together, a retry storm for the struggling dependency")
+		} else {
+			what = append(what, "grows its delay without jitter ("+text+")")
+			why = append(why, "clients that failed together stay in step at every attempt")
+		}
+		do = append(do, jitterHint(h))
+	}
+	if unlimited {
+		what = append(what, "retries with no attempt limit and no context to stop it")
+		why = append(why, "it retries forever")
+		do = append(do, "set an attempt limit or give it the caller's context")
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: pos, End: end,
+		Message: fmt.Sprintf("%s %s: %s; %s", who, list(what), strings.Join(why, "; "), strings.Join(do, ", and ")),
+	})
+}
+
+// option returns where a delay option starts and how it reads: for a
+// method in a builder chain (NewBuilder().WithMaxRetries(3).WithDelay(d)),
+// the method and its arguments (WithDelay(d)).
+func (c *checker) option(n ast.Node) (token.Pos, string) {
+	call, ok := n.(*ast.CallExpr)
+	if ok {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if _, chained := ast.Unparen(sel.X).(*ast.CallExpr); chained {
+				args := make([]string, len(call.Args))
+				for i, a := range call.Args {
+					args[i] = analysisutil.Format(c.pass.Fset, a)
+				}
+				return sel.Sel.Pos(), sel.Sel.Name + "(" + strings.Join(args, ", ") + ")"
+			}
+		}
+	}
+	return n.Pos(), analysisutil.Format(c.pass.Fset, n)
+}
+
+// jitterHint says how to add jitter with the helper's own library.
+func jitterHint(h *retryloop.Helper) string {
+	path := ""
+	if h.Fn != nil && h.Fn.Pkg() != nil {
+		path = h.Fn.Pkg().Path()
+	}
+	switch {
+	case strings.HasPrefix(path, "github.com/cenkalti/backoff"):
+		return "use backoff.NewExponentialBackOff(), whose delays are randomised"
+	case strings.HasPrefix(path, "github.com/avast/retry-go"):
+		return "use retry.DelayType(retry.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"
+	case strings.HasPrefix(path, "github.com/failsafe-go/failsafe-go"):
+		return "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)"
+	case strings.HasPrefix(path, "github.com/eapache/go-resiliency"):
+		return "use retrier.ExponentialBackoff and call SetJitter on the retrier"
+	}
+	return "use exponential backoff with jitter"
+}

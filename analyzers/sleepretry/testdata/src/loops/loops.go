@@ -1,0 +1,667 @@
+// Package loops has retry loops of every shape, with waits that are fine
+// and waits that are not.
+package loops
+
+import (
+	"context"
+	"errors"
+	"log"
+	"math/rand"
+	randv2 "math/rand/v2"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/cenkalti/backoff/v4"
+	"github.com/resilint/resilint/resil"
+)
+
+var errUnavailable = errors.New("unavailable")
+
+func send(ctx context.Context) error           { return nil }
+func sendNoCtx() error                         { return nil }
+func sendItem(ctx context.Context, i int) error { return nil }
+
+// Fixed time.Sleep while a ctx is in scope: two problems, one report.
+func fixedSleepCtx(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second) // want `retry loop waits the same time.Second before every attempt, and waits with time.Sleep, which ignores ctx: .*resil.Sleep`
+	}
+	return err
+}
+
+// Fixed time.Sleep with no context at all: fixed only.
+func fixedSleepNoCtx() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = sendNoCtx(); err == nil {
+			return nil
+		}
+		time.Sleep(500 * time.Millisecond) // want `waits the same 500 \* time.Millisecond before every attempt: clients that failed together`
+	}
+	return err
+}
+
+// Jittered time.Sleep while a ctx is in scope: still blind to ctx.
+func jitteredSleepCtx(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(rand.Int63n(int64(time.Second) << attempt))) // want `waits with time.Sleep, which ignores ctx`
+	}
+	return err
+}
+
+// Jittered, bounded, no context: fine.
+func jitteredNoCtx() error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendNoCtx(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(rand.Intn(100<<attempt)) * time.Millisecond)
+	}
+	return err
+}
+
+// select on ctx.Done and a jittered timer: fine.
+func selectJittered(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Duration(rand.Int63n(int64(100*time.Millisecond) << attempt))):
+		}
+	}
+	return err
+}
+
+// select on ctx.Done and a fixed timer: fixed.
+func selectFixed(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(2 * time.Second): // want `waits the same 2 \* time.Second before every attempt`
+		}
+	}
+	return err
+}
+
+// NewTimer and a receive in a select: reported on the timer.
+func newTimerFixed(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		t := time.NewTimer(2 * time.Second) // want `waits the same 2 \* time.Second`
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return err
+}
+
+// NewTimer with jitter: fine.
+func newTimerJittered(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Duration(randv2.Int64N(int64(time.Second))))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return err
+}
+
+// A timer made once and reset in the loop.
+func resetTimer(ctx context.Context) error {
+	t := time.NewTimer(0)
+	<-t.C
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		t.Reset(time.Second) // want `waits the same time.Second`
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return err
+}
+
+// A doubling delay with no jitter.
+func doubling(ctx context.Context) error {
+	delay := 100 * time.Millisecond
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay): // want `grows its wait \(delay\) without jitter`
+		}
+		delay *= 2
+	}
+	return err
+}
+
+func backoffFor(attempt int) time.Duration {
+	return 100 * time.Millisecond << attempt
+}
+
+func jitterFor(attempt int) time.Duration {
+	return time.Duration(rand.Int63n(int64(100*time.Millisecond) << attempt))
+}
+
+// Backoff computed by a helper function: grows, no jitter.
+func helperBackoff(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(backoffFor(attempt)): // want `grows its wait`
+		}
+	}
+	return err
+}
+
+// Backoff computed by a helper that randomises: fine.
+func helperJitter(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(jitterFor(attempt)):
+		}
+	}
+	return err
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func pause() { time.Sleep(time.Second) }
+
+// Sleeping through a context-aware helper: fixed, not blind.
+func helperSleepCtx(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		if err := sleepCtx(ctx, time.Second); err != nil { // want `waits the same time.Second before every attempt: `
+			return err
+		}
+	}
+	return err
+}
+
+// Sleeping through a helper that uses time.Sleep: fixed and blind.
+func helperPause(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		pause() // want `waits the same duration before every attempt, and waits with loops.pause, which ignores ctx`
+	}
+	return err
+}
+
+// for range 3.
+func rangeInt(ctx context.Context) error {
+	var err error
+	for range 3 {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second): // want `waits the same time.Second`
+		}
+	}
+	return err
+}
+
+type broker struct {
+	addr string
+	conn net.Conn
+}
+
+// for {} with a break on success, no bound and no context: unbounded,
+// reported on the loop.
+func (b *broker) connect() {
+	for { // want `has no attempt limit and no context or deadline to stop it`
+		conn, err := net.DialTimeout("tcp", b.addr, 3*time.Second)
+		if err == nil {
+			b.conn = conn
+			break
+		}
+		log.Printf("broker %s: %v", b.addr, err)
+		time.Sleep(5 * time.Second)
+	}
+}
+
+// for {} that leaves on ctx.Done, jittered: fine.
+func untilDone(ctx context.Context) error {
+	for attempt := 0; ; attempt++ {
+		if err := send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Duration(rand.Int63n(int64(time.Second)))):
+		}
+	}
+}
+
+// for {} that leaves on ctx.Done with a fixed wait: fixed, not unbounded.
+func untilDoneFixed(ctx context.Context) error {
+	for {
+		if err := send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second): // want `waits the same time.Second before every attempt: `
+		}
+	}
+}
+
+// A labelled loop left by break from inside the select.
+func labelled(ctx context.Context) error {
+	var err error
+retry:
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			break retry
+		case <-time.After(time.Second): // want `waits the same time.Second`
+		}
+	}
+	return err
+}
+
+type job struct{ status func(ctx context.Context) (string, error) }
+
+// Ticker polling with no failure path: errors return.
+func (j *job) wait(ctx context.Context) error {
+	t := time.NewTicker(3 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+		st, err := j.status(ctx)
+		if err != nil {
+			return err
+		}
+		if st == "done" {
+			return nil
+		}
+	}
+}
+
+// Ticker polling that logs failures and goes on: still polling.
+func poll(ctx context.Context) {
+	for range time.Tick(time.Second) {
+		if err := send(ctx); err != nil {
+			log.Print(err)
+			continue
+		}
+		return
+	}
+}
+
+// An accept loop: a server loop, not a retry loop.
+func serve(ln net.Listener) {
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		go conn.Close()
+	}
+}
+
+// A loop over a collection that moves on after a failure.
+func sendAll(ctx context.Context, items []int) {
+	for _, item := range items {
+		if err := sendItem(ctx, item); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+	}
+}
+
+func work() {}
+
+// Unconditional pacing with no retried call.
+func pace() {
+	for i := 0; i < 10; i++ {
+		work()
+		time.Sleep(time.Second)
+	}
+}
+
+// Delays from an exponential cenkalti policy: randomised.
+func nextBackOff(ctx context.Context) error {
+	bo := backoff.NewExponentialBackOff()
+	for {
+		if err := send(ctx); err == nil {
+			return nil
+		}
+		d := bo.NextBackOff()
+		if d == backoff.Stop {
+			return errUnavailable
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+		}
+	}
+}
+
+// Delays from a constant cenkalti policy: fixed.
+func constantBackOff(ctx context.Context) error {
+	var bo backoff.BackOff = backoff.NewConstantBackOff(time.Second)
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(bo.NextBackOff()): // want `waits the same bo.NextBackOff\(\) before every attempt`
+		}
+	}
+	return errUnavailable
+}
+
+// resil's sleep and backoff: fine.
+func withResil(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		if err := resil.Sleep(ctx, resil.Backoff(attempt, 100*time.Millisecond, 2*time.Second)); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// math/rand/v2 jitter: fine.
+func randV2(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(randv2.N(time.Second << attempt)):
+		}
+	}
+	return err
+}
+
+type policy interface{ Next(attempt int) time.Duration }
+
+type client struct {
+	delayFn    func(attempt int) time.Duration
+	policy     policy
+	retryDelay time.Duration
+	hc         *http.Client
+}
+
+// A duration of unknown origin: a function field, an interface method.
+func (c *client) unknownDelays(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(c.delayFn(attempt)):
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(c.policy.Next(attempt)):
+		}
+	}
+	return err
+}
+
+// A delay in a struct field: fixed.
+func (c *client) fieldDelay(url string) (*http.Response, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.hc.Get(url)
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		lastErr = err
+		time.Sleep(c.retryDelay) // want `waits the same c.retryDelay before every attempt`
+	}
+	return nil, lastErr
+}
+
+// A retry loop in a closure.
+func inClosure(ctx context.Context) {
+	go func() {
+		for i := 0; i < 3; i++ {
+			if err := sendNoCtx(); err == nil {
+				return
+			}
+			time.Sleep(time.Second) // want `waits the same time.Second before every attempt, and waits with time.Sleep, which ignores ctx`
+		}
+	}()
+}
+
+// A method value held in a local.
+func (c *client) send(ctx context.Context) error { return nil }
+
+func methodValue(ctx context.Context, c *client) error {
+	do := c.send
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second): // want `waits the same time.Second`
+		}
+	}
+	return err
+}
+
+// A generic retry helper of the project's own.
+func retryOp[T any](ctx context.Context, op func(context.Context) (T, error)) (T, error) {
+	var zero T
+	var err error
+	for i := 0; i < 3; i++ {
+		var v T
+		if v, err = op(ctx); err == nil {
+			return v, nil
+		}
+		select {
+		case <-ctx.Done():
+			return zero, ctx.Err()
+		case <-time.After(time.Second): // want `waits the same time.Second`
+		}
+	}
+	return zero, err
+}
+
+// A schedule of delays: deterministic, no jitter.
+func schedule() error {
+	var err error
+	for _, d := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second} {
+		if err = sendNoCtx(); err == nil {
+			return nil
+		}
+		time.Sleep(d) // want `grows its wait \(d\) without jitter`
+	}
+	return err
+}
+
+// A counter checked in the body: bounded.
+func counterInBody() error {
+	attempt := 0
+	for {
+		err := sendNoCtx()
+		if err == nil {
+			return nil
+		}
+		attempt++
+		if attempt >= 3 {
+			return err
+		}
+		time.Sleep(time.Second) // want `waits the same time.Second before every attempt: `
+	}
+}
+
+// A deadline checked in the body: not unbounded.
+func deadline() error {
+	end := time.Now().Add(time.Minute)
+	for {
+		err := sendNoCtx()
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(end) {
+			return err
+		}
+		time.Sleep(time.Second) // want `waits the same time.Second before every attempt: `
+	}
+}
+
+// A quit channel that leaves the loop: an exit, and the wait is not blind.
+func quitChannel(quit <-chan struct{}) error {
+	for {
+		if err := sendNoCtx(); err == nil {
+			return nil
+		}
+		select {
+		case <-quit:
+			return errUnavailable
+		case <-time.After(time.Second): // want `waits the same time.Second before every attempt: `
+		}
+	}
+}
+
+// Jittered but unbounded, no context.
+func unboundedJittered() {
+	for { // want `retry loop has no attempt limit`
+		if err := sendNoCtx(); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+}
+
+// Pages: the call depends on the counter.
+func pages(ctx context.Context) error {
+	for page := 0; page < 10; page++ {
+		if err := sendItem(ctx, page); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		return nil
+	}
+	return nil
+}
+
+type lister interface {
+	List(ctx context.Context, token string) (string, error)
+}
+
+// A page token: the call depends on what it returned.
+func cursor(ctx context.Context, l lister) error {
+	token := ""
+	for {
+		next, err := l.List(ctx, token)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if next == "" {
+			return nil
+		}
+		token = next
+	}
+}
+
+// An inbound request's context is in scope.
+func handler(w http.ResponseWriter, r *http.Request) {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := send(r.Context()); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(100)) * time.Millisecond) // want `waits with time.Sleep, which ignores r.Context\(\)`
+	}
+}
