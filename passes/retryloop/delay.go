@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"sort"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -12,6 +13,7 @@ import (
 
 // sleeps fills L.Sleeps from the waits the scan found.
 func (m *model) sleeps(L *Loop, li *loopInfo) {
+	_ = li
 	stmtOnly := map[ast.Node]ast.Stmt{}
 	ast.Inspect(L.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -53,6 +55,9 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 		}
 		s := &Sleep{Node: r.expr}
 		if r.clause != nil {
+			if !m.othersLeave(r.sel, r.clause, L, li) {
+				continue // a timeout on waiting for something else, not a pause
+			}
 			s.Form = SelectCase
 			s.CtxAware = m.otherCase(r.sel, r.clause)
 		} else {
@@ -118,6 +123,26 @@ func (m *model) otherCase(sel *ast.SelectStmt, clause *ast.CommClause) bool {
 		}
 	}
 	return false
+}
+
+// othersLeave reports whether every other case of a select with a timer
+// case leaves the loop (ctx.Done(), a quit channel): then the timer is the
+// pause before the next attempt. A case that carries on (a result arrived)
+// makes the timer a timeout instead.
+func (m *model) othersLeave(sel *ast.SelectStmt, clause *ast.CommClause, L *Loop, li *loopInfo) bool {
+	for _, c := range sel.Body.List {
+		cc := c.(*ast.CommClause)
+		if cc == clause {
+			continue
+		}
+		if cc.Comm == nil {
+			return false // default: the select does not wait
+		}
+		if !m.leaves(cc.Body, false, L, li) {
+			return false
+		}
+	}
+	return true
 }
 
 // resetIn returns a (*time.Timer).Reset call in the loop on the timer whose
@@ -713,6 +738,18 @@ func (m *model) sleepFact(fn *types.Func) *SleepFact {
 		}
 	}
 	f := &SleepFact{Delay: m.summarize(decl, durs), CtxAware: ctxAware && !blocking}
+	// A sleep helper returns nothing or an error, and sleeps a duration it
+	// is given or draws, or says it sleeps: a function that waits for an
+	// event with a timeout (returning what arrived) is not one.
+	sig := fn.Type().(*types.Signature)
+	if r := sig.Results(); r.Len() > 1 || (r.Len() == 1 && !types.Identical(r.At(0).Type(), errorType)) {
+		return nil
+	}
+	if !f.Delay.Pure && f.Delay.Vary != knowledge.Randomised && !sleepName.MatchString(fn.Name()) {
+		return nil
+	}
 	m.sleepMemo[fn] = f
 	return f
 }
+
+var sleepName = regexp.MustCompile(`(?i)(sleep|wait|backoff|pause|delay|jitter)`)

@@ -593,9 +593,18 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 			}
 		}
 	}
-	// Checks in the body that leave the loop.
+	// Checks in the body that leave the loop: if attempt >= max { return },
+	// or if attempt < max { sleep; continue } followed by a return.
+	parents := parentLists(L.Body)
 	m.eachIf(L.Body, func(ifs *ast.IfStmt) {
-		if !m.leaves(ifs.Body.List, !m.inSwitch(L.Body, ifs), L, li) {
+		breakLeaves := !m.inSwitch(L.Body, ifs)
+		var cond ast.Expr
+		switch {
+		case m.leaves(ifs.Body.List, breakLeaves, L, li):
+			cond = ifs.Cond
+		case ifs.Else == nil && goesRound(ifs.Body.List) && m.leaves(parents[ifs], breakLeaves, L, li):
+			cond = &ast.UnaryExpr{Op: token.NOT, X: ifs.Cond}
+		default:
 			return
 		}
 		for _, c := range counters {
@@ -604,7 +613,7 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 			}
 			incBefore := c.pos.IsValid() && c.pos < ifs.Pos()
 			after := ifs.Pos() > firstCall
-			n, ok := m.simulate(L, c, ifs.Cond, true, incBefore)
+			n, ok := m.simulate(L, c, cond, true, incBefore)
 			if ok && after {
 				n++
 			}
@@ -617,6 +626,41 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 	case bounded:
 		L.Bound = VarBound
 	}
+}
+
+// parentLists maps each if statement of a body to the statements that
+// follow it in its list.
+func parentLists(body *ast.BlockStmt) map[*ast.IfStmt][]ast.Stmt {
+	out := map[*ast.IfStmt][]ast.Stmt{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for i, s := range list {
+			if ifs, ok := s.(*ast.IfStmt); ok {
+				out[ifs] = list[i+1:]
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// goesRound reports whether a statement list ends with continue.
+func goesRound(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	b, ok := list[len(list)-1].(*ast.BranchStmt)
+	return ok && b.Tok == token.CONTINUE
 }
 
 // literalLen returns the length of a composite literal, or of a variable

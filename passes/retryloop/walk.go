@@ -72,20 +72,22 @@ type frame struct {
 
 // walker follows the paths of a loop body from a call.
 type walker struct {
-	m     *model
-	L     *Loop
-	li    *loopInfo
-	call  *ast.CallExpr
-	stmt  ast.Node // the statement that contains the call
-	a     assume
-	errV  map[*types.Var]bool // variables receiving the call's error
-	resV  map[*types.Var]bool // variables receiving its other results
-	argV  map[*types.Var]bool // variables its arguments read
-	perm  bool
-	fr    []*frame
-	round []pstate
-	exit  []pstate
-	steps int
+	m      *model
+	L      *Loop
+	li     *loopInfo
+	call   *ast.CallExpr
+	stmt   ast.Node // the statement that contains the call
+	a      assume
+	errV   map[*types.Var]bool // variables receiving the call's error
+	resV   map[*types.Var]bool // variables receiving its other results
+	argV   map[*types.Var]bool // variables its arguments read
+	perm   bool
+	fr     []*frame
+	inline int
+	round  []pstate
+	exit   []pstate
+	fatal  []pstate // paths that end the program or the test (panic, log.Fatal)
+	steps  int
 }
 
 const maxSteps = 20000
@@ -226,7 +228,11 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 	case *ast.ExprStmt:
 		in = w.simple(s, in)
 		if c, ok := s.X.(*ast.CallExpr); ok && w.m.noReturn(c) {
-			w.toExit(in)
+			for _, st := range in {
+				if st.active {
+					w.fatal = append(w.fatal, st)
+				}
+			}
 			return nil
 		}
 		return in
@@ -627,8 +633,54 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 				}
 			}
 		}
+	case *ast.Ident:
+		// A boolean computed once in the loop: its definition.
+		if rhs := w.localDef(e); rhs != nil && w.inline < 8 {
+			w.inline++
+			r, s, t := w.cond(rhs, st)
+			w.inline--
+			return r, s, t
+		}
 	}
 	return unk, w.statusIn(e, st), w.tracked(e)
+}
+
+// localDef returns the one definition of a variable declared in the loop
+// body (is1xx := 100 <= code && code <= 199), or nil.
+func (w *walker) localDef(id *ast.Ident) ast.Expr {
+	v, ok := w.m.info.Uses[id].(*types.Var)
+	if !ok || !within(v.Pos(), w.L.Body) || w.m.x.addrTaken[v] {
+		return nil
+	}
+	ds := w.m.x.defs[v]
+	if len(ds) != 1 || ds[0].rhs == nil || ds[0].index >= 0 || (ds[0].op != token.DEFINE && ds[0].op != token.ASSIGN) {
+		return nil
+	}
+	return ds[0].rhs
+}
+
+// expand calls f on e and, through variables declared in the loop body
+// with one definition, on their definitions.
+func (w *walker) expand(e ast.Node, f func(ast.Node) bool) {
+	seen := map[*types.Var]bool{}
+	var visit func(n ast.Node, depth int)
+	visit = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if x == nil || !f(x) {
+				return false
+			}
+			if id, ok := x.(*ast.Ident); ok && depth < 6 {
+				if v, ok := w.m.info.Uses[id].(*types.Var); ok && !seen[v] {
+					seen[v] = true
+					if rhs := w.localDef(id); rhs != nil {
+						visit(rhs, depth+1)
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit(e, 0)
 }
 
 // compare evaluates a comparison.
@@ -701,7 +753,7 @@ func (w *walker) isErr(e ast.Expr) bool {
 // tracked reports whether e mentions the call's results.
 func (w *walker) tracked(e ast.Node) bool {
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	w.expand(e, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -722,7 +774,7 @@ func (w *walker) tracked(e ast.Node) bool {
 // statusIn reports whether e reads an HTTP status or a gRPC code.
 func (w *walker) statusIn(e ast.Node, st pstate) bool {
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	w.expand(e, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -867,18 +919,21 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		return false
 	}
 	w.run()
-	round := len(w.round) > 0
+	round, failExit := len(w.round) > 0, len(w.exit) > 0
 	if !round && (m.isResponseCall(call) || w.statusResult()) {
 		w = m.newWalker(L, li, call, assume{err: no, status: 503, code: -1}, false)
 		w.run()
-		round = len(w.round) > 0
+		round, failExit = len(w.round) > 0, len(w.exit) > 0
 	}
 	if !round {
 		return false
 	}
 	w = m.newWalker(L, li, call, assume{err: no, status: 200, code: 0}, false)
 	w.run()
-	return len(w.exit) > 0
+	// Success can leave, and the call's outcome decides: a loop that goes
+	// round and leaves alike whether the call failed or not (a reader loop
+	// that stops at EOF and keeps an error for later) does not retry it.
+	return len(w.exit) > 0 && (len(w.round) == 0 || !failExit)
 }
 
 // statusResult reports whether the call returns an HTTP status in a
@@ -918,15 +973,11 @@ func (w *walker) observed() bool {
 	if w.stmt == nil {
 		return false
 	}
-	switch s := w.stmt.(type) {
-	case *ast.ExprStmt:
-		return false
-	case *ast.AssignStmt:
-		return len(w.errV) > 0 || len(w.resV) > 0
-	default:
-		_ = s
-		return true // in a condition, a return, a switch tag
+	switch w.stmt.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
+		return false // the error is dropped (or assigned to _)
 	}
+	return true // in a condition, a return, a switch tag
 }
 
 // varies reports whether the call's inputs change from one iteration to
@@ -966,7 +1017,9 @@ func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		if depth > 12 {
 			return false
 		}
-		memo[v] = false // cycles: not varying unless shown
+		// Cycles: a variable declared before the loop and computed from its
+		// own previous value changes from one iteration to the next.
+		memo[v] = !within(v.Pos(), L.Stmt) && !results[v]
 		r := false
 		switch {
 		case results[v]:

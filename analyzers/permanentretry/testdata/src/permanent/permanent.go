@@ -381,3 +381,44 @@ func grpcFromError(ctx context.Context, rc roomsClient) (bool, error) {
 	}
 	return false, err
 }
+
+// Informational responses are read again; a status in a boolean.
+func (c *client) readResponse(ctx context.Context) (*http.Response, error) {
+	for {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		code := resp.StatusCode
+		is1xx := 100 <= code && code <= 199
+		if is1xx && code != http.StatusSwitchingProtocols {
+			continue
+		}
+		return resp, nil
+	}
+}
+
+// Redirects: each request is built from the previous response.
+func (c *client) follow(ctx context.Context, url string) (*http.Response, error) {
+	var resp *http.Response
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	for hops := 0; hops < 10; hops++ {
+		resp, err = c.hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode < 300 || resp.StatusCode >= 400 {
+			return resp, nil
+		}
+		loc := resp.Header.Get("Location")
+		req, err = http.NewRequestWithContext(ctx, http.MethodGet, loc, nil)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return resp, errors.New("too many redirects")
+}

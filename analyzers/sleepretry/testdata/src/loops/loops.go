@@ -665,3 +665,102 @@ func handler(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(time.Duration(rand.Intn(100)) * time.Millisecond) // want `waits with time.Sleep, which ignores r.Context\(\)`
 	}
 }
+
+type profile struct{}
+
+func (p *profile) add(data []byte) error { return nil }
+
+func read() ([]byte, bool) { return nil, false }
+
+// A reader loop that keeps the first error and stops at EOF: the call's
+// outcome does not decide whether the loop goes round.
+func readAll(p *profile) error {
+	var err error
+	for {
+		time.Sleep(100 * time.Millisecond)
+		data, eof := read()
+		if e := p.add(data); e != nil && err == nil {
+			err = e
+		}
+		if eof {
+			break
+		}
+	}
+	return err
+}
+
+// A loop that expects every call to fail: success ends the program.
+func expectFailures() {
+	for i := 0; i < 600; i++ {
+		if err := sendNoCtx(); err == nil {
+			log.Fatal("unexpected success")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// A timer that times out a wait for something else: not a pause.
+func timeout(results <-chan string) {
+	limit := time.Second
+	for {
+		err := sendNoCtx()
+		if err == nil {
+			return
+		}
+		t := time.NewTimer(limit * 10)
+		select {
+		case <-t.C:
+			limit *= 2
+			continue
+		case r := <-results:
+			t.Stop()
+			log.Print(r)
+		}
+		break
+	}
+}
+
+var delays = []time.Duration{time.Second, 2 * time.Second}
+
+// A bound checked as "if attempts < n { wait; continue }" then give up.
+func boundedByElse() error {
+	attempts := 0
+	for {
+		err := sendNoCtx()
+		if err == nil {
+			return nil
+		}
+		if attempts < len(delays) {
+			time.Sleep(delays[attempts]) // want `grows its wait \(delays\[attempts\]\) without jitter: `
+			attempts++
+			continue
+		}
+		return err
+	}
+}
+
+type conn struct{ errc chan error }
+
+// waitWritten waits for an event with a timeout: not a sleep helper.
+func (c *conn) waitWritten() bool {
+	t := time.NewTimer(time.Second)
+	defer t.Stop()
+	select {
+	case err := <-c.errc:
+		return err == nil
+	case <-t.C:
+		return false
+	}
+}
+
+func (c *conn) readLoop(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := send(ctx); err == nil {
+			return nil
+		}
+		if !c.waitWritten() {
+			return errUnavailable
+		}
+	}
+	return nil
+}
