@@ -46,14 +46,8 @@ func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 	if L.CounterStart == 1 {
 		attempt += "-1"
 	}
-	ctxVar, req := retryloop.CtxInScope(c.pass.Pkg, pos)
-	ctxExpr := ""
-	switch {
-	case ctxVar != nil:
-		ctxExpr = ctxVar.Name()
-	case req != nil:
-		ctxExpr = req.Name() + ".Context()"
-	default:
+	ctxExpr := s.Ctx
+	if ctxExpr == "" {
 		return nil
 	}
 	file := analysisutil.FileOf(c.pass, pos)

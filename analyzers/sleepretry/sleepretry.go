@@ -86,12 +86,8 @@ func (c *checker) loop(L *retryloop.Loop) {
 		case knowledge.Grows:
 			p.grows = true
 		}
-		if !s.CtxAware && s.Form != retryloop.CtxSleep {
-			if ctx, req := retryloop.CtxInScope(c.pass.Pkg, s.Node.Pos()); ctx != nil {
-				p.blind, p.ctxName = true, ctx.Name()
-			} else if req != nil {
-				p.blind, p.ctxName = true, req.Name()+".Context()"
-			}
+		if !s.CtxAware && s.Form != retryloop.CtxSleep && s.Ctx != "" {
+			p.blind, p.ctxName = true, s.Ctx
 		}
 		if p.fixed || p.grows || p.blind {
 			chosen = &p

@@ -89,6 +89,9 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 		L.Sleeps = append(L.Sleeps, s)
 	}
 	sort.Slice(L.Sleeps, func(i, j int) bool { return L.Sleeps[i].Node.Pos() < L.Sleeps[j].Node.Pos() })
+	for _, s := range L.Sleeps {
+		s.Ctx = m.ctxFor(L, s.Node.Pos())
+	}
 }
 
 func arg(c *ast.CallExpr, i int) ast.Expr {

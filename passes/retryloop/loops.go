@@ -929,16 +929,82 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		}
 	}
 	found := false
+	results := m.callResults(L)
 	m.eachIf(L.Body, func(ifs *ast.IfStmt) {
 		if found {
 			return
 		}
 		cond := ifs.Cond
-		if m.ctxish(cond) || (ifs.Init != nil && m.ctxish(ifs.Init)) && m.mentionsInitVar(ifs) {
-			if m.leaves(ifs.Body.List, !m.inSwitch(L.Body, ifs), L, li) {
+		stop := m.ctxish(cond) || (ifs.Init != nil && m.ctxish(ifs.Init)) && m.mentionsInitVar(ifs)
+		// A stop signal that does not depend on what the calls of the loop
+		// returned: if p.closed() { return }, if stopping.Load() { break }.
+		if !stop && ifs.Init == nil && !mentionsAny(m.info, cond, results) {
+			stop = true
+		}
+		if stop && m.leaves(ifs.Body.List, !m.inSwitch(L.Body, ifs), L, li) {
+			found = true
+		}
+	})
+	return found
+}
+
+// callResults returns the variables the loop body sets from call results.
+func (m *model) callResults(L *Loop) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(L.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				if _, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					for _, l := range n.Lhs {
+						if v := m.x.varOf(l); v != nil {
+							out[v] = true
+						}
+					}
+				}
+				if _, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok {
+					for _, l := range n.Lhs {
+						if v := m.x.varOf(l); v != nil {
+							out[v] = true
+						}
+					}
+				}
+			}
+			for i, r := range n.Rhs {
+				if i < len(n.Lhs) && len(n.Lhs) == len(n.Rhs) {
+					if v := m.x.varOf(n.Lhs[i]); v != nil && mentionsAny(m.info, r, out) {
+						out[v] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) == 1 {
+				if _, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
+					for _, id := range n.Names {
+						if v, ok := m.info.Defs[id].(*types.Var); ok {
+							out[v] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// mentionsAny reports whether e uses one of vars.
+func mentionsAny(info *types.Info, e ast.Node, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
 				found = true
 			}
 		}
+		return !found
 	})
 	return found
 }

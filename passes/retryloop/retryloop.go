@@ -138,6 +138,9 @@ type Sleep struct {
 	// Stmt is the statement that is only the wait (time.Sleep(d);
 	// <-time.After(d)), for fixes; nil otherwise.
 	Stmt ast.Stmt
+	// Ctx spells the context the wait should observe (ctx,
+	// r.Context()): one in scope that the loop did not make; "" if none.
+	Ctx string
 }
 
 // Permanent is a condition that sends permanent failures round again.
@@ -436,20 +439,28 @@ func (m *model) key(call *ast.CallExpr) string {
 	return analysisutil.Key(fn)
 }
 
-// CtxInScope returns a context variable visible at pos in the package
-// (a parameter or a local declared before pos; one named ctx preferred),
-// and an inbound request parameter when there is none; nil, nil if neither.
-func CtxInScope(pkg *types.Package, pos token.Pos) (ctx *types.Var, req *types.Var) {
+// ctxFor returns how to spell the context a wait at pos in loop L should
+// observe: a context variable in scope declared before the loop (a
+// parameter, a local; one named ctx preferred), or r.Context() of an
+// inbound request parameter; "" when there is none. Contexts made inside
+// the loop (one per attempt) and contexts that are only
+// context.Background()/TODO() (nothing cancels them) do not count.
+func (m *model) ctxFor(L *Loop, pos token.Pos) string {
+	pkg := m.pass.Pkg
 	scope := pkg.Scope().Innermost(pos)
+	var ctx, req *types.Var
 	for s := scope; s != nil && s != pkg.Scope() && s != types.Universe; s = s.Parent() {
 		for _, name := range s.Names() {
 			v, ok := s.Lookup(name).(*types.Var)
-			if !ok || name == "_" || v.Pos() >= pos || v.IsField() {
+			if !ok || name == "_" || v.Pos() >= pos || v.IsField() || within(v.Pos(), L.Stmt) {
 				continue
 			}
+			if _, obj := scope.LookupParent(name, pos); obj != v {
+				continue // shadowed
+			}
 			if analysisutil.IsContext(v.Type()) {
-				if _, obj := scope.LookupParent(name, pos); obj != v {
-					continue // shadowed
+				if m.rootOnly(v) {
+					continue
 				}
 				if ctx == nil || (name == "ctx" && ctx.Name() != "ctx") {
 					ctx = v
@@ -457,7 +468,7 @@ func CtxInScope(pkg *types.Package, pos token.Pos) (ctx *types.Var, req *types.V
 			}
 			if p, ok := types.Unalias(v.Type()).(*types.Pointer); ok && req == nil {
 				if analysisutil.TypeKey(p.Elem()) == "net/http.Request" {
-					if _, obj := scope.LookupParent(name, pos); obj == v {
+					if _, _, isParam := m.m.IsParam(v); isParam {
 						req = v
 					}
 				}
@@ -467,5 +478,31 @@ func CtxInScope(pkg *types.Package, pos token.Pos) (ctx *types.Var, req *types.V
 			break
 		}
 	}
-	return ctx, req
+	switch {
+	case ctx != nil:
+		return ctx.Name()
+	case req != nil:
+		return req.Name() + ".Context()"
+	}
+	return ""
+}
+
+// rootOnly reports whether every definition of a context variable is
+// context.Background() or TODO().
+func (m *model) rootOnly(v *types.Var) bool {
+	ds := m.x.defs[v]
+	if len(ds) == 0 {
+		return false // a parameter
+	}
+	for _, d := range ds {
+		c, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+		if !ok || d.index >= 0 {
+			return false
+		}
+		row, ok := m.table.Contexts[m.key(c)]
+		if !ok || row.Effect != knowledge.Root {
+			return false
+		}
+	}
+	return true
 }

@@ -764,3 +764,44 @@ func (c *conn) readLoop(ctx context.Context) error {
 	}
 	return nil
 }
+
+type pool struct {
+	closedFlag bool
+	dial       func(ctx context.Context) (net.Conn, error)
+	timeout    time.Duration
+}
+
+func (p *pool) closed() bool { return p.closedFlag }
+
+// A background re-dial loop: it stops when the pool closes (a stop signal,
+// not unbounded), and the context it makes per attempt is not one to
+// observe while sleeping.
+func (p *pool) tryDial() {
+	for {
+		if p.closed() {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
+		conn, err := p.dial(ctx)
+		cancel()
+		if err != nil {
+			time.Sleep(time.Second) // want `waits the same time.Second before every attempt: clients`
+			continue
+		}
+		conn.Close()
+		return
+	}
+}
+
+// A context that is only Background(): nothing cancels it.
+func background() error {
+	ctx := context.Background()
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+	return err
+}
