@@ -116,21 +116,13 @@ func (c *checker) loop(L *retryloop.Loop) {
 
 // waitName names a wait for messages.
 func (c *checker) waitName(s *retryloop.Sleep) string {
-	if s.Call == nil {
+	switch {
+	case s.Name == "":
 		return "the wait"
+	case s.Form == retryloop.Blocking && s.Name != "time.Sleep":
+		return "a bare receive from " + s.Name
 	}
-	fn, _ := analysisutil.Callee(c.pass.TypesInfo, s.Call, nil)
-	if fn == nil {
-		return "the wait"
-	}
-	switch s.Form {
-	case retryloop.Blocking:
-		if fn.Name() == "Sleep" {
-			return analysisutil.Name(fn)
-		}
-		return "a bare receive from " + analysisutil.Name(fn)
-	}
-	return analysisutil.Name(fn)
+	return s.Name
 }
 
 func (c *checker) message(p problems) string {

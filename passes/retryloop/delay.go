@@ -28,7 +28,7 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 	for _, c := range li.sleepCalls {
 		fn, _ := m.callee(c)
 		key := analysisutil.Key(fn)
-		s := &Sleep{Node: c, Call: c}
+		s := &Sleep{Node: c, Call: c, Name: analysisutil.Name(fn)}
 		if row, ok := m.rt.Sleeps[key]; ok {
 			s.Dur = arg(c, row.Dur)
 			if row.Ctx >= 0 {
@@ -63,6 +63,10 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 		} else {
 			s.Form = Blocking
 			s.Stmt = stmtOnly[r.expr]
+		}
+		s.Name = "time.After"
+		if kind == knowledge.NewTimer {
+			s.Name = "a time.Timer"
 		}
 		switch {
 		case made != nil && within(made.Pos(), L.Body):
@@ -712,9 +716,15 @@ func (m *model) sleepFact(fn *types.Func) *SleepFact {
 				timer(n, loop, nil, nil)
 			}
 		case *ast.SelectStmt:
+			nonBlocking := false
+			for _, c := range n.Body.List {
+				if c.(*ast.CommClause).Comm == nil {
+					nonBlocking = true // a default: the select does not wait
+				}
+			}
 			for _, c := range n.Body.List {
 				cc := c.(*ast.CommClause)
-				if cc.Comm != nil {
+				if cc.Comm != nil && !nonBlocking {
 					ast.Inspect(cc.Comm, func(x ast.Node) bool {
 						if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 							timer(u, loop, n, cc)

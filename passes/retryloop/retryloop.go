@@ -138,6 +138,8 @@ type Sleep struct {
 	// Stmt is the statement that is only the wait (time.Sleep(d);
 	// <-time.After(d)), for fixes; nil otherwise.
 	Stmt ast.Stmt
+	// Name names the wait for messages (time.Sleep, time.After, a helper).
+	Name string
 	// Ctx spells the context the wait should observe (ctx,
 	// r.Context()): one in scope that the loop did not make; "" if none.
 	Ctx string

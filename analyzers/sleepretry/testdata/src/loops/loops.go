@@ -805,3 +805,41 @@ func background() error {
 	}
 	return err
 }
+
+// wait blocks until delay elapses or ctx is done; when both happen it
+// favours the timer (a select with a default does not wait).
+func wait(ctx context.Context, delay time.Duration) error {
+	timer := time.NewTimer(delay)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		select {
+		case <-timer.C:
+		default:
+			return ctx.Err()
+		}
+	case <-timer.C:
+	}
+	return nil
+}
+
+// waitFunc can be replaced in tests.
+var waitFunc = wait
+
+// A context-aware sleep through a package-level function variable, with a
+// randomised delay: fine.
+func overridable(ctx context.Context) error {
+	b := &backoff.ExponentialBackOff{InitialInterval: time.Second, RandomizationFactor: 0.5}
+	for {
+		err := send(ctx)
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return err
+		}
+		if err := waitFunc(ctx, b.NextBackOff()); err != nil {
+			return err
+		}
+	}
+}
