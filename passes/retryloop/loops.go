@@ -485,10 +485,14 @@ func (m *model) bodyCounters(L *Loop) []counter {
 				return true
 			}
 			seen[v] = true
-			// Only this assignment inside the loop.
+			// Only this assignment in the repeated part of the loop (the
+			// init statement runs once).
 			count := 0
 			for _, d := range m.x.defs[v] {
-				if within(d.pos, L.Stmt) {
+				if within(d.pos, L.Body) {
+					count++
+				}
+				if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Post != nil && within(d.pos, fs.Post) {
 					count++
 				}
 			}
@@ -608,7 +612,7 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 			return
 		}
 		for _, c := range counters {
-			if !mentions(m.info, ifs.Cond, c.v) {
+			if !m.mentionsVia(L, ifs.Cond, c.v) {
 				continue
 			}
 			incBefore := c.pos.IsValid() && c.pos < ifs.Pos()
@@ -743,6 +747,13 @@ func (m *model) intWith(e ast.Expr, v *types.Var, val int64) (int64, bool) {
 		if m.info.Uses[e] == v {
 			return val, true
 		}
+		// A local computed from the counter once per iteration:
+		// remain := max - attempt.
+		if w, ok := m.info.Uses[e].(*types.Var); ok {
+			if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 && ds[0].op == token.DEFINE && mentions(m.info, ds[0].rhs, v) {
+				return m.intWith(ds[0].rhs, v, val)
+			}
+		}
 	case *ast.BinaryExpr:
 		x, okx := m.intWith(e.X, v, val)
 		y, oky := m.intWith(e.Y, v, val)
@@ -799,6 +810,26 @@ func compare(op token.Token, x, y int64) tri {
 		return yes
 	}
 	return no
+}
+
+// mentionsVia reports whether e uses v, directly or through a variable
+// defined once in the loop from it.
+func (m *model) mentionsVia(L *Loop, e ast.Node, v *types.Var) bool {
+	if mentions(m.info, e, v) {
+		return true
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if w, ok := m.info.Uses[id].(*types.Var); ok && within(w.Pos(), L.Body) {
+				if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && mentions(m.info, ds[0].rhs, v) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // mentions reports whether e uses v.

@@ -616,10 +616,22 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 				return rx, sx, tx
 			}
 			ry, sy, ty := w.cond(e.Y, st)
+			r := rx.or(ry)
 			if e.Op == token.LAND {
-				return rx.and(ry), sx || sy, tx || ty
+				r = rx.and(ry)
 			}
-			return rx.or(ry), sx || sy, tx || ty
+			if r != unk {
+				return r, sx || sy, tx || ty
+			}
+			// Undecided: only the undecided parts say what it depends on.
+			var s, t bool
+			if rx == unk {
+				s, t = s || sx, t || tx
+			}
+			if ry == unk {
+				s, t = s || sy, t || ty
+			}
+			return r, s, t
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return w.compare(e, st)
 		}
@@ -659,8 +671,33 @@ func (w *walker) localDef(id *ast.Ident) ast.Expr {
 	return ds[0].rhs
 }
 
-// expand calls f on e and, through variables declared in the loop body
-// with one definition, on their definitions.
+// loopDef returns the one definition a variable gets inside the loop body,
+// before its use at id (shouldRetry, checkErr = c.CheckRetry(ctx, resp, err)),
+// or nil.
+func (w *walker) loopDef(id *ast.Ident) ast.Expr {
+	v, ok := w.m.info.Uses[id].(*types.Var)
+	if !ok || w.m.x.addrTaken[v] {
+		return nil
+	}
+	var rhs ast.Expr
+	n := 0
+	for _, d := range w.m.x.defs[v] {
+		if within(d.pos, w.L.Body) {
+			n++
+			rhs = d.rhs
+			if d.pos > id.Pos() {
+				return nil
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return rhs
+}
+
+// expand calls f on e and, through variables defined once in the loop
+// body, on their definitions.
 func (w *walker) expand(e ast.Node, f func(ast.Node) bool) {
 	seen := map[*types.Var]bool{}
 	var visit func(n ast.Node, depth int)
@@ -672,7 +709,7 @@ func (w *walker) expand(e ast.Node, f func(ast.Node) bool) {
 			if id, ok := x.(*ast.Ident); ok && depth < 6 {
 				if v, ok := w.m.info.Uses[id].(*types.Var); ok && !seen[v] {
 					seen[v] = true
-					if rhs := w.localDef(id); rhs != nil {
+					if rhs := w.loopDef(id); rhs != nil {
 						visit(rhs, depth+1)
 					}
 				}
@@ -919,11 +956,11 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		return false
 	}
 	w.run()
-	round, failExit := len(w.round) > 0, len(w.exit) > 0
+	round, failExit, pred := len(w.round) > 0, len(w.exit) > 0, w.roundByPredicate()
 	if !round && (m.isResponseCall(call) || w.statusResult()) {
 		w = m.newWalker(L, li, call, assume{err: no, status: 503, code: -1}, false)
 		w.run()
-		round, failExit = len(w.round) > 0, len(w.exit) > 0
+		round, failExit, pred = len(w.round) > 0, len(w.exit) > 0, w.roundByPredicate()
 	}
 	if !round {
 		return false
@@ -932,8 +969,20 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	w.run()
 	// Success can leave, and the call's outcome decides: a loop that goes
 	// round and leaves alike whether the call failed or not (a reader loop
-	// that stops at EOF and keeps an error for later) does not retry it.
-	return len(w.exit) > 0 && (len(w.round) == 0 || !failExit)
+	// that stops at EOF and keeps an error for later) does not retry it,
+	// unless a predicate on the outcome decides (shouldRetry(resp, err)).
+	return len(w.exit) > 0 && (len(w.round) == 0 || !failExit || pred)
+}
+
+// roundByPredicate reports whether a path went round through a condition
+// on the call's outcome that the walk could not decide (a retry predicate).
+func (w *walker) roundByPredicate() bool {
+	for _, s := range w.round {
+		if s.blind {
+			return true
+		}
+	}
+	return false
 }
 
 // statusResult reports whether the call returns an HTTP status in a

@@ -843,3 +843,56 @@ func overridable(ctx context.Context) error {
 		}
 	}
 }
+
+type backend struct {
+	hc         *http.Client
+	maxRetries int
+}
+
+func (b *backend) shouldRetry(err error, resp *http.Response, n int) bool {
+	return n < b.maxRetries && (err != nil || resp.StatusCode >= 500)
+}
+
+// A predicate on the outcome decides, and it counts the attempts: bounded.
+// The request's context is the caller's: time.Sleep ignores it.
+func (b *backend) do(req *http.Request) (*http.Response, error) {
+	var resp *http.Response
+	var err error
+	for retry := 0; ; {
+		resp, err = b.hc.Do(req)
+		if !b.shouldRetry(err, resp, retry) {
+			break
+		}
+		retry++
+		time.Sleep(time.Duration(rand.Int63n(int64(time.Second) << retry))) // want `waits with time.Sleep, which ignores req.Context\(\): cancellation`
+	}
+	return resp, err
+}
+
+type retrying struct {
+	hc       *http.Client
+	retryMax int
+	check    func(resp *http.Response, err error) bool
+}
+
+// A bound computed into a local (remain := max - i), a check function
+// field, and a ctx-aware wait with an unknown delay: fine.
+func (r *retrying) do(req *http.Request, wait func(int) time.Duration) (*http.Response, error) {
+	for i := 0; ; i++ {
+		resp, err := r.hc.Do(req)
+		if !r.check(resp, err) {
+			return resp, err
+		}
+		remain := r.retryMax - i
+		if remain <= 0 {
+			return resp, err
+		}
+		t := time.NewTimer(wait(i))
+		select {
+		case <-req.Context().Done():
+			t.Stop()
+			return nil, req.Context().Err()
+		case <-t.C:
+		}
+	}
+}
