@@ -1,3 +1,5 @@
 module example.com/fixmod
 
 go 1.26.0
+
+require github.com/resilint/resilint/resil v0.0.0
