@@ -203,3 +203,22 @@ func TestFixesCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestVetToolRetryFacts runs the three-package retry chain through go vet
+// -vettool, where facts cross packages gob-encoded: a retries b, which
+// retries c, which retries itself.
+func TestVetToolRetryFacts(t *testing.T) {
+	dir := copyModule(t, "retrymod")
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+resilint, "./...")
+	if code == 0 {
+		t.Fatalf("go vet found nothing:\n%s", stderr)
+	}
+	for _, want := range []string{
+		"a/a.go:13:12: retry amplification 3×3×3 = 27",
+		"b/b.go:17:12: retry amplification 3×3 = 9",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, stderr)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/retrymod
+
+go 1.26.0
