@@ -44,10 +44,15 @@ type RetryTable struct {
 	StatusPkg string
 	// CodeType is the "path.Name" of the gRPC status code type.
 	CodeType string
+	// FromError: functions returning (status, ok) for an error, where ok is
+	// true for nil and for status errors (status.FromError).
+	FromError map[string]bool
 	// PermanentCodes are the gRPC codes that fail the same way when retried,
-	// by name; TransientCode is the code of a typical transient failure.
-	PermanentCodes map[string]int
-	TransientCode  int
+	// by name; TransientCodes and TransientStatuses are the failures a
+	// retry loop retries (one of them going round makes a loop a retry loop).
+	PermanentCodes    map[string]int
+	TransientCodes    []int
+	TransientStatuses []int
 	// ContextErrs are the package-level errors a context reports when done.
 	ContextErrs map[string]bool
 }
@@ -216,6 +221,16 @@ type RetryType struct {
 	// (retryablehttp.Client.RetryMax). A literal without it has the count 0.
 	CountField string
 	Plus       int
+	// Delay is how the wait of a value of the type varies (a cenkalti
+	// ConstantBackOff: Invariant); 0: unknown.
+	Delay Variation
+	// JitterField names a field whose non-zero value in a composite literal
+	// randomises the wait (ExponentialBackOff.RandomizationFactor); a
+	// literal without it has Delay.
+	JitterField string
+	// LiteralOnly: Delay holds for composite literals only (a value built
+	// out of sight may have set the jitter field).
+	LiteralOnly bool
 }
 
 // Import paths of the libraries the rows describe.
@@ -471,10 +486,17 @@ func configRows() map[string]RetryConfig {
 	return m
 }
 
-var configTypes = map[string]RetryType{
-	pathHTTP + ".Client":                      {Retries: true, CountField: "RetryMax", Plus: 1},
-	pathRetrier + ".Retrier":                  {Retries: true},
-	pathFailsafe + "/retrypolicy.RetryPolicy": {Retries: true},
+func configTypeRows() map[string]RetryType {
+	m := map[string]RetryType{
+		pathHTTP + ".Client":                      {Retries: true, CountField: "RetryMax", Plus: 1},
+		pathRetrier + ".Retrier":                  {Retries: true},
+		pathFailsafe + "/retrypolicy.RetryPolicy": {Retries: true},
+	}
+	for _, p := range append(append([]string(nil), cenkaltiPaths...), cenkaltiV5) {
+		m[p+".ConstantBackOff"] = RetryType{Retries: true, Delay: Invariant}
+		m[p+".ExponentialBackOff"] = RetryType{Retries: true, Delay: Grows, JitterField: "RandomizationFactor", LiteralOnly: true}
+	}
+	return m
 }
 
 func delayFuncRows() map[string]Variation {
@@ -539,16 +561,19 @@ func defaultRetry() RetryTable {
 		Delays:         delayRows(),
 		Helpers:        helperRows(),
 		Configs:        configRows(),
-		ConfigTypes:    maps.Clone(configTypes),
+		ConfigTypes:    configTypeRows(),
 		DelayFuncs:     delayFuncRows(),
 		Stops:          stopRows(),
 		Accept:         maps.Clone(accept),
 		StatusFields:   maps.Clone(statusFields),
 		StatusPkg:      "net/http",
 		CodeType:       pathGRPCCodes + ".Code",
+		FromError:      map[string]bool{"google.golang.org/grpc/status.FromError": true},
 		PermanentCodes: maps.Clone(permanentCodes),
-		TransientCode:  14, // Unavailable
-		ContextErrs:    map[string]bool{"context.Canceled": true, "context.DeadlineExceeded": true},
+		// Unavailable, ResourceExhausted, Aborted, DeadlineExceeded, Internal, Unknown.
+		TransientCodes:    []int{14, 8, 10, 4, 13, 2},
+		TransientStatuses: []int{503, 500, 502, 504, 429, 408},
+		ContextErrs:       map[string]bool{"context.Canceled": true, "context.DeadlineExceeded": true},
 	}
 }
 

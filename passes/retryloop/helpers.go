@@ -238,6 +238,18 @@ func (m *model) literal(cl *ast.CompositeLit) cfgVal {
 		return cfgVal{}
 	}
 	c := cfgVal{known: true, retries: t.Retries}
+	if t.Delay != 0 {
+		c.vary, c.varySet, c.varyNode = t.Delay, true, cl
+		for _, el := range cl.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && t.JitterField != "" && id.Name == t.JitterField {
+					if f, ok := m.constFloat(kv.Value); !ok || f != 0 {
+						c.vary, c.varyNode = knowledge.Randomised, nil
+					}
+				}
+			}
+		}
+	}
 	if t.CountField == "" {
 		return c
 	}
@@ -267,7 +279,11 @@ func (m *model) typeDefault(t types.Type) cfgVal {
 		return cfgVal{}
 	}
 	if rt, ok := m.rt.ConfigTypes[analysisutil.TypeKey(t)]; ok {
-		return cfgVal{retries: rt.Retries}
+		c := cfgVal{retries: rt.Retries}
+		if rt.Delay != 0 && !rt.LiteralOnly {
+			c.vary, c.varySet = rt.Delay, true
+		}
+		return c
 	}
 	return cfgVal{}
 }

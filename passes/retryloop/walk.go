@@ -84,10 +84,13 @@ type walker struct {
 	perm   bool
 	fr     []*frame
 	inline int
-	round  []pstate
-	exit   []pstate
-	fatal  []pstate // paths that end the program or the test (panic, log.Fatal)
-	steps  int
+	// subst binds the parameters of a predicate being evaluated to the
+	// arguments of its call.
+	subst map[types.Object]ast.Expr
+	round []pstate
+	exit  []pstate
+	fatal []pstate // paths that end the program or the test (panic, log.Fatal)
+	steps int
 }
 
 const maxSteps = 20000
@@ -644,8 +647,18 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 					return no, false, true
 				}
 			}
+			if r, s, t, ok := w.predicate(fn, e, st); ok {
+				return r, s, t
+			}
 		}
 	case *ast.Ident:
+		if x, ok := w.subst[w.m.info.Uses[e]]; ok {
+			saved := w.subst
+			w.subst = nil
+			r, s, t := w.cond(x, st)
+			w.subst = saved
+			return r, s, t
+		}
 		// A boolean computed once in the loop: its definition.
 		if rhs := w.localDef(e); rhs != nil && w.inline < 8 {
 			w.inline++
@@ -653,8 +666,55 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 			w.inline--
 			return r, s, t
 		}
+		// ok of status.FromError(err): true for nil and for status errors.
+		if v, isVar := w.m.info.Uses[e].(*types.Var); isVar {
+			if ds := w.m.x.defs[v]; len(ds) == 1 && ds[0].index == 1 {
+				if c, isCall := ast.Unparen(ds[0].rhs).(*ast.CallExpr); isCall && w.m.rt.FromError[w.m.key(c)] &&
+					len(c.Args) == 1 && w.isErr(c.Args[0]) && st.active && st.err != unk {
+					return yes, false, true
+				}
+			}
+		}
 	}
 	return unk, w.statusIn(e, st), w.tracked(e)
+}
+
+// predicate evaluates a call of a function of this package whose body is
+// one return of a boolean (func retryable(code int) bool { return code >= 500 }),
+// with its parameters bound to the arguments.
+func (w *walker) predicate(fn *types.Func, call *ast.CallExpr, st pstate) (tri, bool, bool, bool) {
+	if w.inline >= 4 || call.Ellipsis.IsValid() {
+		return unk, false, false, false
+	}
+	decl := w.m.x.decls[fn.Origin()]
+	if decl == nil || decl.Body == nil || len(decl.Body.List) != 1 || decl.Recv != nil {
+		return unk, false, false, false
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return unk, false, false, false
+	}
+	bind := map[types.Object]ast.Expr{}
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		for _, n := range f.Names {
+			if i >= len(call.Args) {
+				return unk, false, false, false
+			}
+			bind[w.m.info.Defs[n]] = call.Args[i]
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	saved := w.subst
+	w.subst = bind
+	w.inline++
+	r, s, t := w.cond(ret.Results[0], st)
+	w.inline--
+	w.subst = saved
+	return r, s, t || w.tracked(call), true
 }
 
 // localDef returns the one definition of a variable declared in the loop
@@ -830,6 +890,15 @@ func (w *walker) intVal(e ast.Expr, st pstate) (int64, bool, bool) {
 		return n, true, false
 	}
 	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		if x, ok := w.subst[w.m.info.Uses[id]]; ok {
+			saved := w.subst
+			w.subst = nil
+			n, known, s := w.intVal(x, st)
+			w.subst = saved
+			return n, known, s
+		}
+	}
 	if w.m.isStatusExpr(e) {
 		if st.active && st.err == no && w.a.status != 0 {
 			return int64(w.a.status), true, true
@@ -860,6 +929,15 @@ func (w *walker) intVal(e ast.Expr, st pstate) (int64, bool, bool) {
 func (w *walker) codeVal(e ast.Expr, st pstate) (int64, bool, bool) {
 	if n, ok := w.m.constInt(e); ok {
 		return n, true, false
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if x, ok := w.subst[w.m.info.Uses[id]]; ok {
+			saved := w.subst
+			w.subst = nil
+			n, known, s := w.codeVal(x, st)
+			w.subst = saved
+			return n, known, s
+		}
 	}
 	if !w.m.isCodeExpr(e) {
 		return 0, false, false
@@ -948,19 +1026,35 @@ func (m *model) isCode(e ast.Expr) bool { return m.isCodeExpr(e) }
 // retried reports whether the loop retries call: its failure can go round
 // again, success can leave, and it repeats the same operation.
 func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
-	w := m.newWalker(L, li, call, assume{err: yes, code: m.transientCode(li)}, false)
+	w := m.newWalker(L, li, call, assume{err: yes, code: -1}, false)
 	if !w.observed() {
 		return false
 	}
 	if m.varies(L, li, call) {
 		return false
 	}
-	w.run()
-	round, failExit, pred := len(w.round) > 0, len(w.exit) > 0, w.roundByPredicate()
-	if !round && (m.isResponseCall(call) || w.statusResult()) {
-		w = m.newWalker(L, li, call, assume{err: no, status: 503, code: -1}, false)
+	// The failure walks: an error (with each transient gRPC code when the
+	// loop reads codes), then each transient HTTP status.
+	var round, failExit, pred bool
+	try := func(a assume) {
+		if round {
+			return
+		}
+		w := m.newWalker(L, li, call, a, false)
 		w.run()
 		round, failExit, pred = len(w.round) > 0, len(w.exit) > 0, w.roundByPredicate()
+	}
+	if li.codes {
+		for _, c := range m.rt.TransientCodes {
+			try(assume{err: yes, code: c})
+		}
+	} else {
+		try(assume{err: yes, code: -1})
+	}
+	if m.isResponseCall(call) || w.statusResult() {
+		for _, s := range m.rt.TransientStatuses {
+			try(assume{err: no, status: s, code: -1})
+		}
 	}
 	if !round {
 		return false
@@ -970,7 +1064,7 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	// Success can leave, and the call's outcome decides: a loop that goes
 	// round and leaves alike whether the call failed or not (a reader loop
 	// that stops at EOF and keeps an error for later) does not retry it,
-	// unless a predicate on the outcome decides (shouldRetry(resp, err)).
+	// unless a predicate on the outcome decides (shouldRetry(resp, err, n)).
 	return len(w.exit) > 0 && (len(w.round) == 0 || !failExit || pred)
 }
 
@@ -994,13 +1088,6 @@ func (w *walker) statusResult() bool {
 		}
 	}
 	return false
-}
-
-func (m *model) transientCode(li *loopInfo) int {
-	if li.codes {
-		return m.rt.TransientCode
-	}
-	return -1
 }
 
 func (m *model) isResponseCall(call *ast.CallExpr) bool {

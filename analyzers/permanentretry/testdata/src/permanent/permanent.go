@@ -422,3 +422,58 @@ func (c *client) follow(ctx context.Context, url string) (*http.Response, error)
 	}
 	return resp, errors.New("too many redirects")
 }
+
+func transient(code int) bool { return code == http.StatusTooManyRequests || code >= 500 }
+
+func failed(status int) bool { return status >= 400 }
+
+// A predicate of the package's own: an allowlist.
+func (c *client) predicateAllow(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if transient(resp.StatusCode) {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// A predicate of the package's own that retries every 4xx.
+func (c *client) predicateAll(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if failed(resp.StatusCode) { // want `permanent 4xx statuses`
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// gRPC: ok from FromError, and a permanent code retried.
+func grpcOK(ctx context.Context, rc roomsClient) (bool, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var ok bool
+		ok, err = rc.Check(ctx, "r")
+		if err == nil {
+			return ok, nil
+		}
+		if st, isStatus := status.FromError(err); isStatus && (st.Code() == codes.Aborted || st.Code() == codes.AlreadyExists) { // want `gRPC code AlreadyExists back into the retry loop`
+			continue
+		}
+		return false, err
+	}
+	return false, err
+}

@@ -126,3 +126,12 @@ func eapacheExponential(ctx context.Context) error {
 func resilRetry(ctx context.Context) error {
 	return resil.Retry(ctx, func(ctx context.Context) error { return nil })
 }
+
+func cenkaltiLiteral() error {
+	return backoff.Retry(op, backoff.WithMaxRetries(&backoff.ConstantBackOff{Interval: time.Second}, 3)) // want `backoff.Retry waits the same delay before every attempt \(backoff.ConstantBackOff\{Interval: time.Second\}\)`
+}
+
+func cenkaltiExponentialLiteral(ctx context.Context) error {
+	b := &backoff.ExponentialBackOff{InitialInterval: time.Second, RandomizationFactor: 0.5, Multiplier: 2}
+	return backoff.Retry(op, backoff.WithContext(backoff.WithMaxRetries(b, 3), ctx))
+}

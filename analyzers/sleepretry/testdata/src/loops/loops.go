@@ -896,3 +896,19 @@ func (r *retrying) do(req *http.Request, wait func(int) time.Duration) (*http.Re
 		}
 	}
 }
+
+// Only 429 goes round: still a retry loop.
+func (c *client) only429(url string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.hc.Get(url)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusTooManyRequests {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second) // want `waits the same time.Second before every attempt: `
+	}
+	return nil, errUnavailable
+}
