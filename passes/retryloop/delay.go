@@ -646,7 +646,7 @@ func (m *model) sleepFact(fn *types.Func) *SleepFact {
 		}
 		return nil
 	}
-	if m.x == nil {
+	if m.x == nil || !m.sleeps2 {
 		return nil
 	}
 	if f, ok := m.sleepMemo[fn]; ok {

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // vdef is one definition of a variable.
@@ -43,7 +45,7 @@ type index struct {
 	assigned map[ast.Expr]*types.Var
 }
 
-func newIndex(info *types.Info, files []*ast.File) *index {
+func newIndex(info *types.Info, ins *inspector.Inspector) *index {
 	x := &index{
 		info:        info,
 		defs:        map[*types.Var][]vdef{},
@@ -53,64 +55,63 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 		methodCalls: map[*types.Var][]*ast.CallExpr{},
 		assigned:    map[ast.Expr]*types.Var{},
 	}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if fn, ok := info.Defs[n.Name].(*types.Func); ok {
-					x.decls[fn] = n
-				}
-			case *ast.AssignStmt:
-				x.assign(n)
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					v, ok := info.Defs[name].(*types.Var)
-					if !ok {
-						continue
-					}
-					d := vdef{index: -1, op: token.DEFINE, pos: name.Pos(), stmt: n}
-					switch {
-					case len(n.Values) == len(n.Names):
-						d.rhs = n.Values[i]
-					case len(n.Values) == 1:
-						d.rhs, d.index = n.Values[0], i
-					}
-					x.defs[v] = append(x.defs[v], d)
-				}
-			case *ast.RangeStmt:
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if v := x.varOf(e); v != nil {
-						x.defs[v] = append(x.defs[v], vdef{index: -1, rng: n, op: n.Tok, pos: e.Pos(), stmt: n})
-					}
-				}
-			case *ast.IncDecStmt:
-				if v := x.varOf(n.X); v != nil {
-					x.defs[v] = append(x.defs[v], vdef{index: -1, op: n.Tok, pos: n.Pos(), stmt: n})
-				} else if fv, root := x.fieldOf(n.X); fv != nil {
-					x.fields[fv] = append(x.fields[fv], fdef{root: root, op: n.Tok, pos: n.Pos()})
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					if v := x.varOf(n.X); v != nil {
-						x.addrTaken[v] = true
-					}
-				}
-			case *ast.ExprStmt:
-				n2, ok := n.X.(*ast.CallExpr)
+	filter := []ast.Node{(*ast.FuncDecl)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil),
+		(*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.ExprStmt)(nil)}
+	ins.Preorder(filter, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+				x.decls[fn] = n
+			}
+		case *ast.AssignStmt:
+			x.assign(n)
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				v, ok := info.Defs[name].(*types.Var)
 				if !ok {
-					break
+					continue
 				}
-				if sel, ok := ast.Unparen(n2.Fun).(*ast.SelectorExpr); ok {
-					if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
-						if v := x.varOf(sel.X); v != nil {
-							x.methodCalls[v] = append(x.methodCalls[v], n2)
-						}
+				d := vdef{index: -1, op: token.DEFINE, pos: name.Pos(), stmt: n}
+				switch {
+				case len(n.Values) == len(n.Names):
+					d.rhs = n.Values[i]
+				case len(n.Values) == 1:
+					d.rhs, d.index = n.Values[0], i
+				}
+				x.defs[v] = append(x.defs[v], d)
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if v := x.varOf(e); v != nil {
+					x.defs[v] = append(x.defs[v], vdef{index: -1, rng: n, op: n.Tok, pos: e.Pos(), stmt: n})
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := x.varOf(n.X); v != nil {
+				x.defs[v] = append(x.defs[v], vdef{index: -1, op: n.Tok, pos: n.Pos(), stmt: n})
+			} else if fv, root := x.fieldOf(n.X); fv != nil {
+				x.fields[fv] = append(x.fields[fv], fdef{root: root, op: n.Tok, pos: n.Pos()})
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := x.varOf(n.X); v != nil {
+					x.addrTaken[v] = true
+				}
+			}
+		case *ast.ExprStmt:
+			n2, ok := n.X.(*ast.CallExpr)
+			if !ok {
+				break
+			}
+			if sel, ok := ast.Unparen(n2.Fun).(*ast.SelectorExpr); ok {
+				if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+					if v := x.varOf(sel.X); v != nil {
+						x.methodCalls[v] = append(x.methodCalls[v], n2)
 					}
 				}
 			}
-			return true
-		})
-	}
+		}
+	})
 	for v, ds := range x.defs {
 		if len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 {
 			x.assigned[ast.Unparen(ds[0].rhs)] = v

@@ -14,8 +14,23 @@ import (
 
 // collect finds the package's retry loops and helper calls.
 func (m *model) collect(ins *inspector.Inspector) {
-	m.x = newIndex(m.info, m.pass.Files)
+	m.x = newIndex(m.info, ins)
 	m.collecting = true
+	// Fast paths: helper calls only where a helper's package is imported,
+	// sleep and delay summaries only where time or resil is.
+	helperPaths := map[string]bool{}
+	for k := range m.rt.Helpers {
+		helperPaths[knowledge.PathOf(k)] = true
+	}
+	for k := range m.rt.Configs {
+		helperPaths[knowledge.PathOf(k)] = true
+	}
+	m.helpers2 = analysisutil.Imports(m.pass.Pkg, helperPaths)
+	sleepPaths := map[string]bool{"time": true}
+	for k := range m.rt.Sleeps {
+		sleepPaths[knowledge.PathOf(k)] = true
+	}
+	m.sleeps2 = analysisutil.Imports(m.pass.Pkg, sleepPaths)
 	filter := []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
 	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
@@ -27,7 +42,9 @@ func (m *model) collect(ins *inspector.Inspector) {
 			if decl != nil {
 				m.calls[decl] = append(m.calls[decl], n)
 			}
-			m.helperCall(n, fn, decl)
+			if m.helpers2 {
+				m.helperCall(n, fn, decl)
+			}
 		case *ast.ForStmt, *ast.RangeStmt:
 			if fn != nil {
 				m.loop(n.(ast.Stmt), stack, fn, decl)

@@ -409,6 +409,9 @@ func (m *model) exportFacts() {
 			m.pass.ExportObjectFact(fn, f)
 			any = true
 		}
+		if !m.sleeps2 {
+			continue
+		}
 		if f := m.sleepFact(fn); f != nil {
 			m.pass.ExportObjectFact(fn, f)
 		}
