@@ -211,8 +211,11 @@ func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 	}
 	seen[node] = true
 	who := "this retry policy"
-	if h.Site {
+	switch {
+	case h.Site:
 		who = h.Row.Lib
+	case h.Fn != nil && h.Fn.Pkg() != nil && strings.HasPrefix(h.Fn.Pkg().Path(), "github.com/eapache/go-resiliency"):
+		who = "this retrier"
 	}
 	pos, end := node.Pos(), node.End()
 	var what, why, do []string

@@ -145,10 +145,14 @@ func (m *model) innerCalls(s *site) []innerCall {
 }
 
 // staticCallee returns the function a call statically invokes: not a call
-// through an interface or a function value.
+// through an interface or a function value, nor a known retry helper (the
+// helper's row, not the library's own code, says what it does).
 func (m *model) staticCallee(call *ast.CallExpr) *types.Func {
 	fn, _ := m.callee(call)
 	if fn == nil {
+		return nil
+	}
+	if _, ok := m.rt.Helpers[analysisutil.Key(fn)]; ok {
 		return nil
 	}
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
@@ -341,6 +345,9 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 		}
 	}
 	for _, call := range m.calls[decl] {
+		if m.siteByCall[call] != nil {
+			continue // a helper call: a layer of its own, above
+		}
 		callee := m.staticCallee(call)
 		if callee == nil || callee.Origin() == fn {
 			continue

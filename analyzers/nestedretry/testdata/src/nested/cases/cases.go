@@ -294,3 +294,43 @@ func (a *api) generic(ctx context.Context) error {
 	}
 	return err
 }
+
+// A retryablehttp client with RetryMax 0 makes one attempt, whatever the
+// library's own code looks like.
+func (a *api) noRetries(ctx context.Context) error {
+	rc := &retryablehttp.Client{RetryMax: 0}
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodGet, a.base, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (a *api) loopNoRetries(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = a.noRetries(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// retry.Do with Attempts(2): the helper's options, not the library's code.
+func (a *api) twice(ctx context.Context) error {
+	return retry.Do(func() error { return a.once(ctx) }, retry.Attempts(2))
+}
+
+func (a *api) loopTwice(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = a.twice(ctx); err == nil { // want `retry amplification 3×2 = 6`
+			return nil
+		}
+	}
+	return err
+}

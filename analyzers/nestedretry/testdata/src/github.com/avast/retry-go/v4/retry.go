@@ -17,7 +17,11 @@ type Option func(*Config)
 
 type DelayTypeFunc func(n uint, err error, config *Config) time.Duration
 
-func Do(retryableFunc RetryableFunc, opts ...Option) error { return retryableFunc() }
+// Do calls DoWithData, as the real library does.
+func Do(retryableFunc RetryableFunc, opts ...Option) error {
+	_, err := DoWithData(func() (any, error) { return nil, retryableFunc() }, opts...)
+	return err
+}
 
 func DoWithData[T any](retryableFunc RetryableFuncWithData[T], opts ...Option) (T, error) {
 	return retryableFunc()
