@@ -53,6 +53,8 @@ type RetryTable struct {
 	PermanentCodes    map[string]int
 	TransientCodes    []int
 	TransientStatuses []int
+	// CodeNames names the gRPC codes by value.
+	CodeNames map[int]string
 	// ContextErrs are the package-level errors a context reports when done.
 	ContextErrs map[string]bool
 }
@@ -573,7 +575,11 @@ func defaultRetry() RetryTable {
 		// Unavailable, ResourceExhausted, Aborted, DeadlineExceeded, Internal, Unknown.
 		TransientCodes:    []int{14, 8, 10, 4, 13, 2},
 		TransientStatuses: []int{503, 500, 502, 504, 429, 408},
-		ContextErrs:       map[string]bool{"context.Canceled": true, "context.DeadlineExceeded": true},
+		CodeNames: map[int]string{0: "OK", 1: "Canceled", 2: "Unknown", 3: "InvalidArgument", 4: "DeadlineExceeded",
+			5: "NotFound", 6: "AlreadyExists", 7: "PermissionDenied", 8: "ResourceExhausted", 9: "FailedPrecondition",
+			10: "Aborted", 11: "OutOfRange", 12: "Unimplemented", 13: "Internal", 14: "Unavailable", 15: "DataLoss",
+			16: "Unauthenticated"},
+		ContextErrs: map[string]bool{"context.Canceled": true, "context.DeadlineExceeded": true},
 	}
 }
 

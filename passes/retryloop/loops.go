@@ -986,7 +986,7 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		stop := m.ctxish(cond) || (ifs.Init != nil && m.ctxish(ifs.Init)) && m.mentionsInitVar(ifs)
 		// A stop signal that does not depend on what the calls of the loop
 		// returned: if p.closed() { return }, if stopping.Load() { break }.
-		if !stop && ifs.Init == nil && !mentionsAny(m.info, cond, results) {
+		if !stop && ifs.Init == nil && !mentionsAny(m.info, cond, results) && !m.mentionsCounter(L, cond) {
 			stop = true
 		}
 		if stop && m.leaves(ifs.Body.List, !m.inSwitch(L.Body, ifs), L, li) {
@@ -994,6 +994,20 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		}
 	})
 	return found
+}
+
+// mentionsCounter reports whether a condition reads an attempt counter of
+// the loop (a bound, not a stop signal).
+func (m *model) mentionsCounter(L *Loop, cond ast.Expr) bool {
+	if L.Counter != nil && m.mentionsVia(L, cond, L.Counter) {
+		return true
+	}
+	for _, c := range m.bodyCounters(L) {
+		if m.mentionsVia(L, cond, c.v) {
+			return true
+		}
+	}
+	return false
 }
 
 // callResults returns the variables the loop body sets from call results.

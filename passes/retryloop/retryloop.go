@@ -92,6 +92,13 @@ type Loop struct {
 
 	// Retried are the calls whose failure goes round again.
 	Retried []*ast.CallExpr
+	// Statuses and Codes are the transient HTTP statuses and gRPC codes that
+	// go round (when the loop reads them); Predicate: a predicate on the
+	// outcome decides (shouldRetry(resp, err)). Permanent failures that go
+	// round are in Permanent.
+	Statuses  []int
+	Codes     []string
+	Predicate bool
 	// Remote: a retried call reaches another process (an outbound call, a
 	// call taking a context, a function that retries or forwards a context
 	// to an outbound call): the loop is a retry layer for amplification.

@@ -1035,14 +1035,15 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	}
 	// The failure walks: an error (with each transient gRPC code when the
 	// loop reads codes), then each transient HTTP status.
-	var round, failExit, pred bool
+	type outcome struct {
+		a                      assume
+		round, exit, predRound bool
+	}
+	var fails []outcome
 	try := func(a assume) {
-		if round {
-			return
-		}
 		w := m.newWalker(L, li, call, a, false)
 		w.run()
-		round, failExit, pred = len(w.round) > 0, len(w.exit) > 0, w.roundByPredicate()
+		fails = append(fails, outcome{a, len(w.round) > 0, len(w.exit) > 0, w.roundByPredicate()})
 	}
 	if li.codes {
 		for _, c := range m.rt.TransientCodes {
@@ -1056,16 +1057,32 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 			try(assume{err: no, status: s, code: -1})
 		}
 	}
-	if !round {
-		return false
-	}
 	w = m.newWalker(L, li, call, assume{err: no, status: 200, code: 0}, false)
 	w.run()
-	// Success can leave, and the call's outcome decides: a loop that goes
-	// round and leaves alike whether the call failed or not (a reader loop
-	// that stops at EOF and keeps an error for later) does not retry it,
-	// unless a predicate on the outcome decides (shouldRetry(resp, err, n)).
-	return len(w.exit) > 0 && (len(w.round) == 0 || !failExit || pred)
+	if len(w.exit) == 0 {
+		return false // success never leaves
+	}
+	// The call's outcome must decide: a loop that goes round and leaves
+	// alike whether the call failed or not (a reader loop that stops at EOF
+	// and keeps an error for later) does not retry it, unless a predicate on
+	// the outcome decides (shouldRetry(resp, err, n)).
+	ok := false
+	for _, f := range fails {
+		if !f.round || (len(w.round) > 0 && f.exit && !f.predRound) {
+			continue
+		}
+		ok = true
+		if f.predRound {
+			L.Predicate = true
+		}
+		if f.a.status != 0 && !containsInt(L.Statuses, f.a.status) {
+			L.Statuses = append(L.Statuses, f.a.status)
+		}
+		if name := m.rt.CodeNames[f.a.code]; f.a.code >= 0 && name != "" && !containsStr(L.Codes, name) {
+			L.Codes = append(L.Codes, name)
+		}
+	}
+	return ok
 }
 
 // roundByPredicate reports whether a path went round through a condition

@@ -1,0 +1,172 @@
+// Package model checks what the retry model says about loops and helpers,
+// and the facts it exports.
+package model
+
+import (
+	"context"
+	"math/rand"
+	"net/http"
+	"time"
+
+	retry "github.com/avast/retry-go/v4"
+	"github.com/cenkalti/backoff/v4"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+type Client struct {
+	hc       *http.Client
+	base     string
+	maxTries int
+}
+
+func (c *Client) get(ctx context.Context) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base, nil)
+	if err != nil {
+		return nil, err
+	}
+	return c.hc.Do(req)
+}
+
+func jitter(attempt int) time.Duration {
+	return time.Duration(rand.Int63n(int64(time.Millisecond) << attempt))
+}
+
+func (c *Client) Counted(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=true remote=true sleeps=\[randomised\+ctx\] statuses=\[503 500 502 504 429 408\]`
+		var resp *http.Response
+		resp, err = c.get(ctx)
+		if err == nil && resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusRequestTimeout {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(jitter(attempt)):
+		}
+	}
+	return err
+}
+
+func (c *Client) FromOne(ctx context.Context) error {
+	var err error
+	for attempt := 1; attempt <= 4; attempt++ { // want `loop attempts=4 exit=false remote=true sleeps=\[invariant\]`
+		if _, err = c.get(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func (c *Client) CheckedInBody(ctx context.Context) error {
+	attempt := 0
+	for { // want `loop attempts=5 exit=false remote=true sleeps=\[grows\]`
+		_, err := c.get(ctx)
+		if err == nil {
+			return nil
+		}
+		attempt++
+		if attempt >= 5 {
+			return err
+		}
+		time.Sleep(time.Duration(attempt) * time.Second)
+	}
+}
+
+func (c *Client) CheckedAfter(ctx context.Context) error {
+	for attempt := 0; ; attempt++ { // want `loop attempts=3 exit=false remote=true sleeps=\[\]`
+		_, err := c.get(ctx)
+		if err == nil {
+			return nil
+		}
+		if attempt == 2 {
+			return err
+		}
+	}
+}
+
+func (c *Client) Variable(ctx context.Context) error {
+	var err error
+	for i := 0; i < c.maxTries; i++ { // want `loop attempts=var`
+		if _, err = c.get(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func (c *Client) Range(ctx context.Context) error {
+	var err error
+	for range 2 { // want `loop attempts=2`
+		if _, err = c.get(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func (c *Client) Schedule(ctx context.Context) error {
+	var err error
+	for _, d := range []time.Duration{time.Second, 2 * time.Second, 3 * time.Second} { // want `loop attempts=3 exit=false remote=true sleeps=\[grows\]`
+		if _, err = c.get(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d)
+	}
+	return err
+}
+
+func (c *Client) Forever(ctx context.Context) error {
+	for { // want `loop attempts=none exit=true remote=true sleeps=\[invariant\+ctx\]`
+		if _, err := c.get(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Get forwards to Counted: its fact names where the retry is.
+func (c *Client) Get(ctx context.Context) error { return c.Counted(ctx) }
+
+type rooms interface {
+	Check(ctx context.Context) error
+}
+
+func Codes(ctx context.Context, r rooms) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=false remote=true sleeps=\[\] codes=\[Unavailable ResourceExhausted\]`
+		err = r.Check(ctx)
+		switch status.Code(err) {
+		case codes.OK:
+			return nil
+		case codes.Unavailable, codes.ResourceExhausted:
+		default:
+			return err
+		}
+	}
+	return err
+}
+
+func (c *Client) Predicate(ctx context.Context, retryable func(error) bool) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=false remote=true sleeps=\[\] statuses=\[503 500 502 504 429 408\] predicate`
+		_, err = c.get(ctx)
+		if !retryable(err) {
+			return err
+		}
+	}
+	return err
+}
+
+func Helpers(ctx context.Context, op func() error) error {
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 2)) // want `helper site=true attempts=3 unlimited=false delay=randomised`
+	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second))                    // want `helper site=true attempts=0 unlimited=true delay=invariant`
+	_ = retry.Do(op, retry.Attempts(4), retry.Context(ctx))                           // want `helper site=true attempts=4 unlimited=false delay=randomised`
+	return retry.Do(op)                                                               // want `helper site=true attempts=10 unlimited=false delay=randomised`
+}
