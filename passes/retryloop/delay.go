@@ -47,10 +47,71 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 		}
 		L.Sleeps = append(L.Sleeps, s)
 	}
-	// Receives from timers.
+	// Receives from timers. A timer that also times out a wait for
+	// something else (a select case that carries on) is a timeout, not a
+	// pause, wherever it is received.
+	timeouts := map[ast.Node]bool{}
+	ast.Inspect(L.Body, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			ast.Inspect(n.(ast.Stmt), func(x ast.Node) bool {
+				if x == n {
+					return true
+				}
+				if sel, ok := x.(*ast.SelectStmt); ok {
+					// A select waiting in an inner loop: its timers time
+					// the inner wait out.
+					for _, c := range sel.Body.List {
+						if cc := c.(*ast.CommClause); cc.Comm != nil {
+							ast.Inspect(cc.Comm, func(y ast.Node) bool {
+								if u, ok := y.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+									if _, made := m.timerOf(u.X); made != nil {
+										timeouts[made] = true
+									}
+								}
+								return true
+							})
+						}
+					}
+				}
+				_, lit := x.(*ast.FuncLit)
+				return !lit
+			})
+			return false
+		}
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		for _, c := range sel.Body.List {
+			cc := c.(*ast.CommClause)
+			if cc.Comm == nil {
+				continue
+			}
+			ast.Inspect(cc.Comm, func(x ast.Node) bool {
+				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+					if kind, made := m.timerOf(u.X); (kind == knowledge.After || kind == knowledge.NewTimer) && made != nil {
+						if !m.othersLeave(sel, cc, L, li) {
+							timeouts[made] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+		return true
+	})
 	for _, r := range li.receives {
 		kind, made := m.timerOf(r.expr.X)
 		if kind != knowledge.After && kind != knowledge.NewTimer {
+			continue
+		}
+		if made != nil && timeouts[made] {
 			continue
 		}
 		s := &Sleep{Node: r.expr}

@@ -912,3 +912,28 @@ func (c *client) only429(url string) (*http.Response, error) {
 	}
 	return nil, errUnavailable
 }
+
+// A timer that bounds the whole attempt and is also waited out on one
+// path: a timeout, not a pause.
+func dialAndWait(addr string, accepted <-chan net.Conn) (net.Conn, error) {
+	var err error
+	for i := 0; i < 5; i++ {
+		tooSlow := time.NewTimer(time.Second)
+		defer tooSlow.Stop()
+		var c net.Conn
+		c, err = net.Dial("tcp", addr)
+		if err != nil {
+			<-tooSlow.C
+			continue
+		}
+		for {
+			select {
+			case <-tooSlow.C:
+				c.Close()
+			case c2 := <-accepted:
+				return c2, nil
+			}
+		}
+	}
+	return nil, err
+}
