@@ -206,6 +206,32 @@ func (m *Model) Defs(v *types.Var) []ast.Expr {
 	return out
 }
 
+// A Def is one definition of a variable: its right-hand side and, when that
+// is a multi-valued call, the index of the variable's result (-1 for a
+// plain expression). Rhs is nil for definitions that are not an assignment
+// of a value (range variables, v++, v += x); Zero marks a declaration
+// without a value.
+type Def struct {
+	Rhs   ast.Expr
+	Index int
+	Zero  bool
+}
+
+// DefsOf returns every recorded definition of v, for variables whose
+// definitions are all visible ([Model.Visible]).
+func (m *Model) DefsOf(v *types.Var) []Def {
+	out := make([]Def, len(m.defs[v]))
+	for i, d := range m.defs[v] {
+		out[i] = Def{Rhs: d.rhs, Index: d.index, Zero: d.zero}
+	}
+	return out
+}
+
+// Visible reports whether every definition of v is recorded: a variable of
+// this package (local or package-level, not a field) whose address is
+// never taken.
+func (m *Model) Visible(v *types.Var) bool { return m.local(v) && !m.addrTaken[v] }
+
 // Decl returns the declaration of a function of this package.
 func (m *Model) Decl(fn *types.Func) *ast.FuncDecl { return m.decls[fn.Origin()] }
 
