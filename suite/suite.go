@@ -12,6 +12,8 @@ import (
 
 	"github.com/resilint/resilint/analyzers/ctxdeadline"
 	"github.com/resilint/resilint/analyzers/detachedctx"
+	"github.com/resilint/resilint/analyzers/globalbreaker"
+	"github.com/resilint/resilint/analyzers/unboundedfanout"
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
 )
@@ -25,6 +27,8 @@ type entry struct {
 var entries = []entry{
 	{ctxdeadline.Doc, ctxdeadline.New},
 	{detachedctx.Doc, detachedctx.New},
+	{globalbreaker.Doc, globalbreaker.New},
+	{unboundedfanout.Doc, unboundedfanout.New},
 }
 
 // Docs returns the documentation of every analyzer, in the suite's order.
