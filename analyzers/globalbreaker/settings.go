@@ -22,6 +22,9 @@ const (
 // checkCall checks a call's breaker settings: options with a constant
 // argument, and constructors whose defaults trip on a single failure.
 func (c *checker) checkCall(cs *callSite) {
+	if cs.fn.Pkg() == c.pass.Pkg {
+		return // the library itself
+	}
 	key := analysisutil.Key(cs.fn)
 	if s, ok := c.table.Options[key]; ok && s.Arg >= 0 && s.Arg < len(cs.call.Args) {
 		what := analysisutil.Name(cs.fn)
@@ -96,7 +99,7 @@ func (c *checker) unconfiguredBuilder(e ast.Expr, depth int) *types.Func {
 func (c *checker) checkLiteral(lit *ast.CompositeLit) {
 	t := c.pass.TypesInfo.TypeOf(lit)
 	tk := analysisutil.TypeKey(t)
-	if tk == "" {
+	if tk == "" || knowledge.PathOf(tk) == c.pass.Pkg.Path() {
 		return
 	}
 	for _, elt := range lit.Elts {
@@ -135,7 +138,7 @@ func (c *checker) checkAssign(as *ast.AssignStmt) {
 		} else if v, ok := info.Uses[sel.Sel].(*types.Var); ok {
 			key = analysisutil.VarKey(v)
 		}
-		if s, ok := c.table.Settings[key]; ok {
+		if s, ok := c.table.Settings[key]; ok && knowledge.PathOf(key) != c.pass.Pkg.Path() {
 			c.checkValue(s, as.Rhs[i], as, sel.Sel.Name)
 		}
 	}

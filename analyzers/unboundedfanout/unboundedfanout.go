@@ -152,6 +152,18 @@ func loopsOf(stack []ast.Node) []ast.Stmt {
 // check decides whether a launch in a loop is unbounded fan-out.
 func (c *checker) check(l *launch) {
 	info := c.pass.TypesInfo
+	body, bodyArgs := c.bodyOf(l)
+	// Goroutines waited for within an iteration of a loop run one batch at
+	// a time: that loop and the loops around it do not multiply them.
+	for k, lp := range l.loops {
+		if c.waitedIn(l, body, lp) {
+			if k == 0 {
+				return
+			}
+			l.loops = l.loops[:k]
+			break
+		}
+	}
 	trips := make([]loops.Trip, len(l.loops))
 	product := int64(1)
 	var open []int // indexes of loops that are not a small constant
@@ -175,14 +187,38 @@ func (c *checker) check(l *launch) {
 	if len(open) == 0 && product <= int64(c.cfg.FanoutLimit) {
 		return
 	}
+	// A loop with no fixed end is fan-out when it feeds the goroutine a
+	// stream of work: values received from a channel, or an iterator
+	// (for sc.Scan()). Other endless loops (a dial racer waiting on a
+	// timer, a server reading its requests, draining a list) are not.
+	for _, i := range open {
+		if trips[i].Kind != loops.Forever {
+			continue
+		}
+		ch, ok := c.feed(l, l.loops[i])
+		if !ok {
+			return
+		}
+		if ch != nil {
+			trips[i].Kind, trips[i].Chan, trips[i].Collection = loops.Elements, true, ch
+		}
+	}
+	// Running each of a list of functions (hooks registered by components,
+	// for _, f := range s.onShutdown { go f() }) or of components behind an
+	// interface (stages, collectors, plugins) starts one goroutine per part
+	// of the program, not per item of work.
+	for _, i := range open {
+		if trips[i].Kind == loops.Elements && components(itemType(info, trips[i])) {
+			return
+		}
+	}
 	if c.acceptLoop(l.loops) || c.singleLaunch(l) {
 		return
 	}
-	body, bodyArgs := c.bodyOf(l)
 	if c.limited(l) || c.longLived(l, body, bodyArgs) {
 		return
 	}
-	if c.semaphore(l, body) || c.waited(l, body) {
+	if c.semaphore(l, body) {
 		return
 	}
 	// A counting loop whose goroutines are all alike is a pool of workers;
@@ -214,6 +250,106 @@ func (c *checker) check(l *launch) {
 		return
 	}
 	c.report(l, trips, open)
+}
+
+// itemType returns the type of the items a range loop hands out: its value
+// variable's, or a map's key when only the key is used.
+func itemType(info *types.Info, t loops.Trip) types.Type {
+	if t.Value != nil {
+		return t.Value.Type()
+	}
+	if t.Index != nil {
+		if ct := info.TypeOf(t.Collection); ct != nil {
+			if _, isMap := ct.Underlying().(*types.Map); isMap {
+				return t.Index.Type()
+			}
+		}
+	}
+	return elemType(info, t.Collection)
+}
+
+// elemType returns the type of the elements of a collection.
+func elemType(info *types.Info, e ast.Expr) types.Type {
+	t := info.TypeOf(e)
+	if t == nil {
+		return nil
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	case *types.Map:
+		return u.Elem()
+	case *types.Chan:
+		return u.Elem()
+	case *types.Pointer:
+		if a, ok := u.Elem().Underlying().(*types.Array); ok {
+			return a.Elem()
+		}
+	}
+	return nil
+}
+
+// components reports whether elements of type t are parts of the program
+// rather than items of work: functions, or values behind an interface.
+func components(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false // any element type
+	}
+	switch t.Underlying().(type) {
+	case *types.Signature, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// feed returns how an endless loop feeds the launch: the channel whose
+// received value the iteration hands to the goroutine, or nil for an
+// iterator condition (for sc.Scan()); ok is false for neither.
+func (c *checker) feed(l *launch, loop ast.Stmt) (ast.Expr, bool) {
+	fs, ok := loop.(*ast.ForStmt)
+	if !ok {
+		return nil, false
+	}
+	// A receive in a select case, or in a statement of the iteration
+	// before the launch.
+	for i := len(l.stack) - 1; i > 0 && l.stack[i] != ast.Node(loop); i-- {
+		if cc, ok := l.stack[i].(*ast.CommClause); ok {
+			if ch := recvValue(cc.Comm); ch != nil {
+				return ch, true
+			}
+		}
+	}
+	for _, st := range c.stmtsBefore(l, loop) {
+		if ch := recvValue(st); ch != nil {
+			return ch, true
+		}
+	}
+	if _, isCall := ast.Unparen(fs.Cond).(*ast.CallExpr); isCall {
+		return nil, true
+	}
+	return nil, false
+}
+
+// recvValue returns the channel of a statement that assigns a received
+// value (v := <-ch, v, ok = <-ch), or nil.
+func recvValue(s ast.Stmt) ast.Expr {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil
+	}
+	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name == "_" && len(as.Lhs) == 1 {
+		return nil
+	}
+	u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u.X
 }
 
 // distinct reports whether the goroutines of constant loops differ: they
@@ -1038,8 +1174,17 @@ func (c *checker) afterLaunch(l *launch) []ast.Stmt {
 	return c.around(l, false)
 }
 
+// stmtsBefore returns the statements of an iteration of loop that run
+// before the launch.
+func (c *checker) stmtsBefore(l *launch, loop ast.Stmt) []ast.Stmt {
+	return c.aroundIn(l, loop, true)
+}
+
 func (c *checker) around(l *launch, before bool) []ast.Stmt {
-	inner := l.loops[0]
+	return c.aroundIn(l, l.loops[0], before)
+}
+
+func (c *checker) aroundIn(l *launch, inner ast.Stmt, before bool) []ast.Stmt {
 	var out []ast.Stmt
 	for i := len(l.stack) - 1; i > 0; i-- {
 		if l.stack[i] == ast.Node(inner) {
@@ -1070,11 +1215,11 @@ func (c *checker) around(l *launch, before bool) []ast.Stmt {
 	return out
 }
 
-// waited reports whether the goroutine is waited for in the iteration that
-// started it: a Wait call, or a receive from a channel the goroutine sends
+// waitedIn reports whether the goroutine is waited for in the iteration of
+// loop that started it: a Wait call, or a receive from a channel the goroutine sends
 // on or closes, after the launch.
-func (c *checker) waited(l *launch, body *ast.BlockStmt) bool {
-	after := c.afterLaunch(l)
+func (c *checker) waitedIn(l *launch, body *ast.BlockStmt, loop ast.Stmt) bool {
+	after := c.aroundIn(l, loop, false)
 	var signals map[*types.Var]int
 	if body != nil {
 		signals = chanOps(c.pass.TypesInfo, body)

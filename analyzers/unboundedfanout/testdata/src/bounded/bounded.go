@@ -7,6 +7,7 @@ import (
 	"net"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/resilint/resilint/resil"
 	"github.com/sourcegraph/conc/pool"
@@ -322,4 +323,54 @@ func ForAll[T any](ctx context.Context, items []T, f func(T) error) error {
 		g.Go(func() error { return f(it) })
 	}
 	return g.Wait()
+}
+
+// Endless loops that do not feed a stream of work: a racer started when a
+// timer fires, a server reading its requests, a list drained.
+func Race(ctx context.Context, results <-chan error, start func()) error {
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	for {
+		select {
+		case <-timer.C:
+			go start()
+		case err := <-results:
+			return err
+		}
+	}
+}
+
+type Codec interface{ Read() (Order, error) }
+
+func ServeCodec(ctx context.Context, codec Codec) {
+	for {
+		req, err := codec.Read()
+		if err != nil {
+			return
+		}
+		go ship(ctx, req)
+	}
+}
+
+func Drain(ctx context.Context, list []Order) {
+	for len(list) > 0 {
+		o := list[len(list)-1]
+		list = list[:len(list)-1]
+		go ship(ctx, o)
+	}
+}
+
+// Hooks and components behind an interface: one goroutine per part of the
+// program.
+type Stage interface {
+	Exec(ctx context.Context) error
+}
+
+func Hooks(ctx context.Context, onShutdown []func(), stages []Stage) {
+	for _, f := range onShutdown {
+		go f()
+	}
+	for _, st := range stages {
+		go func(st Stage) { st.Exec(ctx) }(st)
+	}
 }

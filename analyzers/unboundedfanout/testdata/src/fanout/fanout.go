@@ -164,3 +164,34 @@ func Conc(orders []Order) {
 	}
 	p.Wait()
 }
+
+// An event loop that starts a goroutine per value received.
+func Loop(ctx context.Context, events <-chan Order) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ev := <-events:
+			go ship(ctx, ev) // want `one goroutine per value received from events`
+		}
+	}
+}
+
+// Goroutines waited for per update: the fan-out is over the collectors.
+type Collector struct{ name string }
+
+func (c *Collector) inc(u Order) {}
+
+func Monitor(updates <-chan Order, collectors []*Collector) {
+	for u := range updates {
+		var wg sync.WaitGroup
+		for _, c := range collectors {
+			wg.Add(1)
+			go func() { // want `one goroutine per element of collectors with no limit`
+				defer wg.Done()
+				c.inc(u)
+			}()
+		}
+		wg.Wait()
+	}
+}
