@@ -47,6 +47,9 @@ type Table struct {
 	// Clients: package-level variables and constructors that yield a client,
 	// with whether it has a timeout.
 	Clients map[string]ClientValue
+	// StreamNetworks are the prefixes of network names whose dials wait on a
+	// remote peer ("tcp": tcp, tcp4, tcp6).
+	StreamNetworks []string
 	// DefaultClient is the package-level client that calls with
 	// ClientFrom DefaultClient use (net/http.DefaultClient).
 	DefaultClient string
@@ -131,6 +134,11 @@ type Outbound struct {
 	Variant string
 	// Target is the index of the URL or address argument, or None.
 	Target int
+	// Network is the index of a network-name argument ("tcp", "udp",
+	// "unix"), or None. A call on a network that is not a stream to a
+	// remote host (StreamNetworks) cannot hang on a peer and is not an
+	// outbound call.
+	Network int
 }
 
 // GRPCShape describes generated gRPC client methods: first parameter a
@@ -213,18 +221,19 @@ func Default() *Table {
 		Outbound: maps.Clone(outbound),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server"},
-		DefaultClient: "net/http.DefaultClient",
-		Requests:      maps.Clone(requests),
-		Contexts:      maps.Clone(contexts),
-		Inbound:       maps.Clone(inbound),
-		InboundParams: maps.Clone(inboundParams),
-		ClientTypes:   maps.Clone(clientTypes),
-		Clients:       maps.Clone(clients),
-		Now:           maps.Clone(now),
-		TimeAdd:       maps.Clone(timeAdd),
-		Retry:         defaultRetry(),
-		Breakers:      defaultBreakers(),
-		Bounds:        defaultBounds(),
+		DefaultClient:  "net/http.DefaultClient",
+		StreamNetworks: []string{"tcp"},
+		Requests:       maps.Clone(requests),
+		Contexts:       maps.Clone(contexts),
+		Inbound:        maps.Clone(inbound),
+		InboundParams:  maps.Clone(inboundParams),
+		ClientTypes:    maps.Clone(clientTypes),
+		Clients:        maps.Clone(clients),
+		Now:            maps.Clone(now),
+		TimeAdd:        maps.Clone(timeAdd),
+		Retry:          defaultRetry(),
+		Breakers:       defaultBreakers(),
+		Bounds:         defaultBounds(),
 	}
 	return t
 }
