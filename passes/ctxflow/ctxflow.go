@@ -903,22 +903,19 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 		default:
 			continue
 		}
-		if ft.Params == nil {
-			continue
+		c := m.paramCaller(stack[i], ft)
+		if c != nil && c.Param != nil {
+			return c
 		}
-		for _, field := range ft.Params.List {
-			for _, name := range field.Names {
-				v, ok := m.info.Defs[name].(*types.Var)
-				if !ok || name.Name == "_" {
-					continue
-				}
-				if analysisutil.IsContext(v.Type()) {
-					return &Caller{Param: v, Func: stack[i]}
-				}
-				if req == nil && m.isInbound(v.Type()) {
-					req = &Caller{Request: v, Func: stack[i]}
-				}
-			}
+		if req == nil {
+			req = c
+		}
+		if lit, ok := stack[i].(*ast.FuncLit); ok && i > 0 && outlives(stack[i-1], lit) {
+			// A function literal returned or stored for later (a shutdown
+			// hook, a struct's callback) runs after the enclosing call
+			// has returned: the enclosing function's context is not its
+			// caller's budget. Only its own parameters count.
+			return req
 		}
 	}
 	return req
@@ -927,6 +924,53 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 func (m *Model) isInbound(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	return ok && m.Table.InboundParams[analysisutil.TypeKey(p.Elem())]
+}
+
+// paramCaller returns the caller's context among the parameters of one
+// function, preferring a context parameter.
+func (m *Model) paramCaller(fn ast.Node, ft *ast.FuncType) *Caller {
+	if ft.Params == nil {
+		return nil
+	}
+	var req *Caller
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			v, ok := m.info.Defs[name].(*types.Var)
+			if !ok || name.Name == "_" {
+				continue
+			}
+			if analysisutil.IsContext(v.Type()) {
+				return &Caller{Param: v, Func: fn}
+			}
+			if req == nil && m.isInbound(v.Type()) {
+				req = &Caller{Request: v, Func: fn}
+			}
+		}
+	}
+	return req
+}
+
+// outlives reports whether a function literal, given its parent node, is
+// kept to run after the enclosing function returns: returned, or stored in
+// a composite literal, a field, a map or a package-level variable.
+func outlives(parent ast.Node, lit *ast.FuncLit) bool {
+	switch p := parent.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.CompositeLit:
+		return true
+	case *ast.KeyValueExpr:
+		return p.Value == lit
+	case *ast.AssignStmt:
+		for i, rhs := range p.Rhs {
+			if rhs == lit && i < len(p.Lhs) {
+				if _, local := p.Lhs[i].(*ast.Ident); !local || p.Tok != token.DEFINE && p.Tok != token.ASSIGN {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // ServesRequest reports whether decl serves an inbound request: it has an

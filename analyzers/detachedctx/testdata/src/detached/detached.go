@@ -102,3 +102,34 @@ func noCaller(db *sql.DB) error {
 	_, err := db.ExecContext(context.Background(), "SELECT 1") // no caller's context: ctxdeadline's business, not ours
 	return err
 }
+
+// shutdownHook returns a function that runs long after ctx is gone: the
+// enclosing ctx is not its budget.
+func shutdownHook(ctx context.Context, db *sql.DB) func() error {
+	return func() error {
+		tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, err := db.ExecContext(tctx, "CHECKPOINT")
+		return err
+	}
+}
+
+type hooks struct{ onStop func() }
+
+func register(ctx context.Context, db *sql.DB) *hooks {
+	return &hooks{onStop: func() {
+		tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = db.ExecContext(tctx, "CHECKPOINT")
+	}}
+}
+
+func callback(ctx context.Context, db *sql.DB, run func(func() error) error) error {
+	// A callback run during the call still has the caller's budget.
+	return run(func() error {
+		tctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context \(ctx\)`
+		defer cancel()
+		_, err := db.ExecContext(tctx, "SELECT 1")
+		return err
+	})
+}
