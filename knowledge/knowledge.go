@@ -47,6 +47,10 @@ type Table struct {
 	// Clients: package-level variables and constructors that yield a client,
 	// with whether it has a timeout.
 	Clients map[string]ClientValue
+	// TestingTypes are the types whose presence as a parameter marks a
+	// function as test code (a helper taking *testing.T): its findings are
+	// reported only with the tests option, like those of _test.go files.
+	TestingTypes map[string]bool
 	// StreamNetworks are the prefixes of network names whose dials wait on a
 	// remote peer ("tcp": tcp, tcp4, tcp6).
 	StreamNetworks []string
@@ -223,6 +227,7 @@ func Default() *Table {
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server"},
 		DefaultClient:  "net/http.DefaultClient",
 		StreamNetworks: []string{"tcp"},
+		TestingTypes:   map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
 		Requests:       maps.Clone(requests),
 		Contexts:       maps.Clone(contexts),
 		Inbound:        maps.Clone(inbound),
