@@ -47,6 +47,15 @@ type Table struct {
 	// Clients: package-level variables and constructors that yield a client,
 	// with whether it has a timeout.
 	Clients map[string]ClientValue
+	// LoopbackHosts name the local host. A dial to one waits on no remote
+	// peer (connect succeeds or is refused at once).
+	LoopbackHosts []string
+	// Formatters build a string from a format argument (index):
+	// fmt.Sprintf("127.0.0.1:%d", port).
+	Formatters map[string]int
+	// HostJoins build an address from a host argument (index):
+	// net.JoinHostPort(host, port).
+	HostJoins map[string]int
 	// TestingTypes are the types whose presence as a parameter marks a
 	// function as test code (a helper taking *testing.T): its findings are
 	// reported only with the tests option, like those of _test.go files.
@@ -227,6 +236,9 @@ func Default() *Table {
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server"},
 		DefaultClient:  "net/http.DefaultClient",
 		StreamNetworks: []string{"tcp"},
+		LoopbackHosts:  []string{"127.0.0.1", "localhost", "::1", "[::1]"},
+		Formatters:     map[string]int{"fmt.Sprintf": 0},
+		HostJoins:      map[string]int{"net.JoinHostPort": 0},
 		TestingTypes:   map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
 		Requests:       maps.Clone(requests),
 		Contexts:       maps.Clone(contexts),

@@ -43,7 +43,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 			ResultType: reflect.TypeFor[*Model](),
-			FactTypes:  []analysis.Fact{new(RequestFact)},
+			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact)},
 		}
 	})
 }
@@ -138,6 +138,23 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
+// RecontextFact is exported for a function that gives a request parameter
+// a new context (req = req.WithContext(ctx)) before using it: a request
+// passed to it is not sent with the context it was built with.
+type RecontextFact struct {
+	Params []int
+}
+
+func (*RecontextFact) AFact() {}
+
+func (f *RecontextFact) String() string {
+	s := "recontexts"
+	for _, p := range f.Params {
+		s += " #" + itoa(p)
+	}
+	return s
+}
+
 // def is one definition of a variable: the right-hand side and, when the
 // right-hand side is a multi-valued call, the index of the result.
 type def struct {
@@ -168,6 +185,8 @@ type Model struct {
 	decls     map[*types.Func]*ast.FuncDecl
 	reqMemo   map[*types.Func]*RequestFact
 	reqBusy   map[*types.Func]bool
+	recMemo   map[*types.Func]*RecontextFact
+	recBusy   map[*types.Func]bool
 }
 
 type paramInfo struct {
@@ -188,6 +207,8 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		decls:     map[*types.Func]*ast.FuncDecl{},
 		reqMemo:   map[*types.Func]*RequestFact{},
 		reqBusy:   map[*types.Func]bool{},
+		recMemo:   map[*types.Func]*RecontextFact{},
+		recBusy:   map[*types.Func]bool{},
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	m.index(ins)
@@ -721,7 +742,96 @@ func (m *Model) exportRequestFacts() {
 		if f := m.requestFact(fn); f != nil {
 			m.Pass.ExportObjectFact(fn, f)
 		}
+		if f := m.recontextFact(fn); f != nil {
+			m.Pass.ExportObjectFact(fn, f)
+		}
 	}
+}
+
+// Recontexts reports whether fn gives its request parameter i a new
+// context before using it.
+func (m *Model) Recontexts(fn *types.Func, i int) bool {
+	f := m.recontextFact(fn)
+	if f == nil {
+		return false
+	}
+	for _, p := range f.Params {
+		if p == i {
+			return true
+		}
+	}
+	return false
+}
+
+// RecontextCall reports whether call gives the request held in variable v
+// a new context: v.WithContext(ctx), v.Clone(ctx), or a call passing v to
+// a function that does.
+func (m *Model) RecontextCall(call *ast.CallExpr, v *types.Var) bool {
+	fn, recv := m.Callee(call)
+	if fn == nil {
+		return false
+	}
+	if recv != nil {
+		if row, ok := m.Table.Requests[analysisutil.Key(fn)]; ok && row.Ctx != knowledge.None && m.varOf(recv) == v {
+			return true
+		}
+	}
+	for i, a := range call.Args {
+		if m.varOf(a) == v && m.Recontexts(fn, i) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) recontextFact(fn *types.Func) *RecontextFact {
+	fn = fn.Origin()
+	if fn.Pkg() != m.Pass.Pkg {
+		f := new(RecontextFact)
+		if m.Pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if f, ok := m.recMemo[fn]; ok {
+		return f
+	}
+	if m.recBusy[fn] {
+		return nil
+	}
+	m.recBusy[fn] = true
+	defer delete(m.recBusy, fn)
+	var f *RecontextFact
+	if decl := m.decls[fn]; decl != nil && decl.Body != nil {
+		var params []*types.Var
+		sig := fn.Type().(*types.Signature)
+		for i := 0; i < sig.Params().Len(); i++ {
+			params = append(params, sig.Params().At(i))
+		}
+		found := map[int]bool{}
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			for i, p := range params {
+				if !found[i] && m.isRequestType(p.Type()) && m.RecontextCall(call, p) {
+					found[i] = true
+				}
+			}
+			return true
+		})
+		for i := range params {
+			if found[i] {
+				if f == nil {
+					f = &RecontextFact{}
+				}
+				f.Params = append(f.Params, i)
+			}
+		}
+	}
+	m.recMemo[fn] = f
+	return f
 }
 
 // Client returns what is known about the timeout of a client or dialer
@@ -1113,4 +1223,63 @@ func (m *Model) literal(e ast.Expr, seen map[*types.Var]bool) *ast.CompositeLit 
 		return lit
 	}
 	return nil
+}
+
+// Loopback reports whether an address expression provably names the local
+// host: constant addresses, fmt.Sprintf("127.0.0.1:%d", ...), and
+// net.JoinHostPort("localhost", ...).
+func (m *Model) Loopback(e ast.Expr) bool {
+	if values, ok := m.Strings(e); ok {
+		for _, v := range values {
+			if !m.loopbackPrefix(v) {
+				return false
+			}
+		}
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := m.Callee(call)
+	if fn == nil {
+		return false
+	}
+	key := analysisutil.Key(fn)
+	if i, ok := m.Table.Formatters[key]; ok && i < len(call.Args) {
+		if values, ok := m.Strings(call.Args[i]); ok && len(values) == 1 {
+			return m.loopbackPrefix(values[0])
+		}
+	}
+	if i, ok := m.Table.HostJoins[key]; ok && i < len(call.Args) {
+		if values, ok := m.Strings(call.Args[i]); ok {
+			for _, v := range values {
+				if !m.isLoopback(v) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// loopbackPrefix reports whether an address (or a format) starts with a
+// loopback host followed by a port separator.
+func (m *Model) loopbackPrefix(addr string) bool {
+	for _, h := range m.Table.LoopbackHosts {
+		if strings.HasPrefix(addr, h+":") {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) isLoopback(host string) bool {
+	for _, h := range m.Table.LoopbackHosts {
+		if host == h {
+			return true
+		}
+	}
+	return false
 }

@@ -293,6 +293,9 @@ func (s *state) match(n *ast.CallExpr) *Call {
 		if !s.streamNetwork(n, spec) {
 			return nil // a UDP or Unix-socket "dial" does not wait on a remote peer
 		}
+		if spec.Kind == knowledge.Dial && spec.Target >= 0 && spec.Target < len(n.Args) && s.model.Loopback(n.Args[spec.Target]) {
+			return nil // connecting to the local host succeeds or fails at once
+		}
 		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
 	}
 	if spec, ok := s.table.GRPC.Methods[key]; ok {

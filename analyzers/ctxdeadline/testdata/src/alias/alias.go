@@ -3,8 +3,8 @@ package alias
 
 import (
 	"context"
-	nethttp "net/http"
 	sqldb "database/sql"
+	nethttp "net/http"
 )
 
 func get(url string) {

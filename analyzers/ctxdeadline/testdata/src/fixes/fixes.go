@@ -4,6 +4,7 @@ package fixes
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net"
 	nethttp "net/http"
 )
@@ -55,4 +56,12 @@ func cleanup(db *sql.DB) error {
 		db.ExecContext(context.Background(), "VACUUM") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
 	}
 	return nil
+}
+
+func loopback(port int) {
+	c1, _ := net.Dial("tcp", "127.0.0.1:8080")                  // loopback: connect cannot hang on a peer
+	c2, _ := net.Dial("tcp", fmt.Sprintf("localhost:%d", port)) // loopback
+	c3, _ := net.Dial("tcp", net.JoinHostPort("::1", "80"))     // loopback
+	c4, _ := net.Dial("tcp", fmt.Sprintf("db:%d", port))        // want `net.Dial has no timeout`
+	_, _, _, _ = c1, c2, c3, c4
 }

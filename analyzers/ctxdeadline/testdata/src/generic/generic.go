@@ -21,6 +21,6 @@ func Load[T any](ctx context.Context, r *Repo[T], id int) (T, error) {
 }
 
 func job(r *Repo[string]) {
-	_, _ = r.Get(context.Background(), 1)     // want `\(\*generic.Repo\).Get gets context.Background\(\), which has no deadline`
-	_, _ = Load(context.Background(), r, 2)    // want `generic.Load gets context.Background\(\), which has no deadline, and forwards it to \(\*sql.DB\).QueryContext \(through \(\*generic.Repo\).Get\)`
+	_, _ = r.Get(context.Background(), 1)   // want `\(\*generic.Repo\).Get gets context.Background\(\), which has no deadline`
+	_, _ = Load(context.Background(), r, 2) // want `generic.Load gets context.Background\(\), which has no deadline, and forwards it to \(\*sql.DB\).QueryContext \(through \(\*generic.Repo\).Get\)`
 }

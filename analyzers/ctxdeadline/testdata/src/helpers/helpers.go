@@ -43,7 +43,7 @@ type key struct{}
 func batchJob() {
 	var v any
 	_ = getJSON(context.Background(), "http://x", &v) // want `helpers.getJSON gets context.Background\(\), which has no deadline, and forwards it to \(\*http.Client\).Do, which nothing else bounds`
-	_, _ = profile(context.TODO(), "1")                // want `helpers.profile gets context.TODO\(\), which has no deadline, and forwards it to \(\*http.Client\).Do \(through helpers.getJSON\)`
+	_, _ = profile(context.TODO(), "1")               // want `helpers.profile gets context.TODO\(\), which has no deadline, and forwards it to \(\*http.Client\).Do \(through helpers.getJSON\)`
 }
 
 func batchJobWithBudget() {

@@ -15,7 +15,7 @@ func nightly(c *fwd.Client, db *sql.DB) {
 	if err == nil {
 		resp.Body.Close()
 	}
-	_, _ = fwd.Count(context.TODO(), db)          // want `fwd.Count gets context.TODO\(\), which has no deadline, and forwards it to \(\*sql.DB\).QueryRowContext`
+	_, _ = fwd.Count(context.TODO(), db)            // want `fwd.Count gets context.TODO\(\), which has no deadline, and forwards it to \(\*sql.DB\).QueryRowContext`
 	_ = fwd.Lookup[string](context.TODO(), db, "k") // want `fwd.Lookup gets context.TODO\(\)`
 	_ = fwd.Lookup(context.TODO(), db, 42)          // want `fwd.Lookup gets context.TODO\(\)`
 
