@@ -109,6 +109,24 @@ func TestWriteAtomicFailure(t *testing.T) {
 	}
 }
 
+// TestWriteAtomicRenameFailure: when the final rename fails, the temporary
+// file is removed and the target is untouched (works as root too: renaming
+// a file over a non-empty directory fails for everyone).
+func TestWriteAtomicRenameFailure(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "x.go")
+	if err := os.MkdirAll(filepath.Join(target, "keep"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeAtomic(target, []byte("new")); err == nil {
+		t.Fatal("renaming over a non-empty directory succeeded")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "x.go" || !entries[0].IsDir() {
+		t.Errorf("directory after the failure: %v", entries)
+	}
+}
+
 func TestUnifiedDiff(t *testing.T) {
 	a := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n"
 	b := "a\nb\nc\nD\ne\nf\ng\nh\ni\nj\nk\nl\nm\n"
