@@ -22,6 +22,7 @@ import (
 	"maps"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Table is the whole knowledge base. The zero value is empty; [Default]
@@ -77,6 +78,21 @@ type Table struct {
 	Retry    RetryTable
 	Breakers BreakerTable
 	Bounds   BoundTable
+
+	pathsOnce sync.Once
+	pathSet   map[string]bool
+}
+
+// PathSet is Paths as a set, computed once. Rows must not be added after
+// the first call.
+func (t *Table) PathSet() map[string]bool {
+	t.pathsOnce.Do(func() {
+		t.pathSet = map[string]bool{}
+		for _, p := range t.Paths() {
+			t.pathSet[p] = true
+		}
+	})
+	return t.pathSet
 }
 
 // Kind classifies an outbound call.

@@ -176,6 +176,9 @@ type fieldSet struct {
 type Model struct {
 	Pass  *analysis.Pass
 	Table *knowledge.Table
+	// Relevant is false when the package imports nothing the knowledge
+	// table knows; the model is then empty.
+	Relevant bool
 
 	info      *types.Info
 	defs      map[*types.Var][]def
@@ -209,6 +212,13 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		reqBusy:   map[*types.Func]bool{},
 		recMemo:   map[*types.Func]*RecontextFact{},
 		recBusy:   map[*types.Func]bool{},
+	}
+	// Fast path: a package that imports nothing the table knows (no
+	// context, net/http, database/sql, ...) can hold no known call, context
+	// or request.
+	m.Relevant = analysisutil.Imports(pass.Pkg, m.Table.PathSet())
+	if !m.Relevant {
+		return m, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	m.index(ins)
@@ -725,6 +735,9 @@ func (m *Model) computeRequestFact(fn *types.Func) *RequestFact {
 }
 
 func (m *Model) isRequestType(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.Pointer); !ok {
+		return false
+	}
 	k := analysisutil.TypeKey(t)
 	if k == "" {
 		return false
@@ -739,13 +752,27 @@ func (m *Model) isRequestType(t types.Type) bool {
 
 func (m *Model) exportRequestFacts() {
 	for fn := range m.decls {
-		if f := m.requestFact(fn); f != nil {
-			m.Pass.ExportObjectFact(fn, f)
+		sig := fn.Type().(*types.Signature)
+		if m.anyRequest(sig.Results()) {
+			if f := m.requestFact(fn); f != nil {
+				m.Pass.ExportObjectFact(fn, f)
+			}
 		}
-		if f := m.recontextFact(fn); f != nil {
-			m.Pass.ExportObjectFact(fn, f)
+		if m.anyRequest(sig.Params()) {
+			if f := m.recontextFact(fn); f != nil {
+				m.Pass.ExportObjectFact(fn, f)
+			}
 		}
 	}
+}
+
+func (m *Model) anyRequest(t *types.Tuple) bool {
+	for i := 0; i < t.Len(); i++ {
+		if m.isRequestType(t.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // Recontexts reports whether fn gives its request parameter i a new

@@ -177,7 +177,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 	model := pass.ResultOf[flow].(*ctxflow.Model)
 	table := cfg.Table()
 	res := &Result{ByCall: map[*ast.CallExpr]*Call{}, Model: model}
-	if !relevant(pass.Pkg, table) {
+	if !model.Relevant {
 		return res, nil
 	}
 	res.Relevant = true
@@ -270,16 +270,6 @@ func (s *state) implementsKnown(decl *ast.FuncDecl) bool {
 	_, req := s.table.Requests[key]
 	_, ctx := s.table.Contexts[key]
 	return out || grpc || req || ctx
-}
-
-// relevant reports whether the package can contain a known outbound call or
-// context: it imports a package the table mentions (or is one).
-func relevant(pkg *types.Package, table *knowledge.Table) bool {
-	paths := map[string]bool{}
-	for _, p := range table.Paths() {
-		paths[p] = true
-	}
-	return analysisutil.Imports(pkg, paths)
 }
 
 // match returns the outbound call n makes, if any.
