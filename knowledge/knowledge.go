@@ -42,6 +42,10 @@ type Table struct {
 	// InboundParams: parameter types that mark a function serving an inbound
 	// request ("net/http.Request" as *http.Request).
 	InboundParams map[string]bool
+	// Senders: methods that send a request they are given, besides the
+	// outbound rows with a Request index (http.RoundTripper.RoundTrip). A
+	// function that passes its request parameter to one is client side.
+	Senders map[string]bool
 	// ClientTypes: types whose field bounds every call made through a value
 	// of the type (net/http.Client.Timeout, net.Dialer.Timeout).
 	ClientTypes map[string]ClientType

@@ -1115,9 +1115,17 @@ func outlives(parent ast.Node, lit *ast.FuncLit) bool {
 // server implementation (its receiver embeds the generated Unimplemented…Server).
 func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 	for _, field := range decl.Type.Params.List {
-		if m.isInbound(m.info.TypeOf(field.Type)) {
-			return true
+		if !m.isInbound(m.info.TypeOf(field.Type)) {
+			continue
 		}
+		for _, name := range field.Names {
+			if v, ok := m.info.Defs[name].(*types.Var); ok && m.sends(decl, v) {
+				// It sends the request it is given (a RoundTripper, a
+				// client's do helper): client side, not a request path.
+				return false
+			}
+		}
+		return true
 	}
 	if decl.Recv == nil || len(decl.Recv.List) != 1 {
 		return false
@@ -1149,6 +1157,55 @@ func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 		}
 	}
 	return false
+}
+
+// sends reports whether decl's body hands the request variable v to an
+// outbound call that sends requests (client.Do(v), transport.RoundTrip(v)).
+func (m *Model) sends(decl *ast.FuncDecl, v *types.Var) bool {
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn, _ := m.Callee(call)
+		if fn == nil {
+			return true
+		}
+		key := analysisutil.Key(fn)
+		if row, ok := m.Table.Outbound[key]; ok && row.Request >= 0 && row.Request < len(call.Args) && m.requestVar(call.Args[row.Request]) == v {
+			found = true
+		}
+		if m.Table.Senders[key] {
+			for _, a := range call.Args {
+				if m.requestVar(a) == v {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// requestVar returns the variable a request expression is, or is a copy of
+// (req.WithContext(ctx), req.Clone(ctx)).
+func (m *Model) requestVar(e ast.Expr) *types.Var {
+	for i := 0; i < maxDepth; i++ {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return m.varOf(e)
+		}
+		fn, recv := m.Callee(call)
+		if fn == nil || recv == nil {
+			return nil
+		}
+		if _, ok := m.Table.Requests[analysisutil.Key(fn)]; !ok {
+			return nil
+		}
+		e = recv
+	}
+	return nil
 }
 
 // GlobalTimeout reports whether the package sets the timeout field of the

@@ -46,3 +46,19 @@ func worker(ctx context.Context) {
 	defer cancel()
 	_ = ctx
 }
+
+// send is client side: it sends the request it is given. Long uploads are
+// not a request path.
+func send(c *http.Client, req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(req.Context(), 5*time.Minute)
+	defer cancel()
+	return c.Do(req.WithContext(ctx))
+}
+
+type retryTransport struct{ next http.RoundTripper }
+
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(req.Context(), time.Minute)
+	defer cancel()
+	return t.next.RoundTrip(req.WithContext(ctx))
+}
