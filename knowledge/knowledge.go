@@ -264,6 +264,7 @@ func Default() *Table {
 		Contexts:       maps.Clone(contexts),
 		Inbound:        maps.Clone(inbound),
 		InboundParams:  maps.Clone(inboundParams),
+		Senders:        map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},
 		ClientTypes:    maps.Clone(clientTypes),
 		Clients:        maps.Clone(clients),
 		Now:            maps.Clone(now),
