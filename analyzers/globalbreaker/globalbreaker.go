@@ -118,6 +118,7 @@ func run(pass *analysis.Pass, cfg *config.Config, dp *analysis.Analyzer) (any, e
 		return nil, nil
 	}
 	m := pass.ResultOf[dp].(*deps.Model)
+	m.Flow.Index()
 	c := &checker{
 		pass: pass, cfg: cfg, table: table, m: m, flow: m.Flow,
 		rep:      analysisutil.NewReporter(pass, cfg),

@@ -101,7 +101,8 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA *analysis.Analyzer) (any
 				launches = append(launches, l)
 			}
 		case *ast.CallExpr:
-			fn, recv := flow.Callee(n)
+			// Direct calls only: the model is not indexed yet.
+			fn, recv := analysisutil.Callee(pass.TypesInfo, n, nil)
 			if fn == nil {
 				return true
 			}
@@ -121,6 +122,10 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA *analysis.Analyzer) (any
 		}
 		return true
 	})
+	if len(launches) == 0 {
+		return nil, nil // fast path: no goroutine started in a loop
+	}
+	flow.Index()
 	for _, l := range launches {
 		l.where = analysisutil.WhereOf(l.stack)
 		c.check(l)

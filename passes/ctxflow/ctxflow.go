@@ -24,6 +24,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -190,6 +191,9 @@ type Model struct {
 	reqBusy   map[*types.Func]bool
 	recMemo   map[*types.Func]*RecontextFact
 	recBusy   map[*types.Func]bool
+
+	ins     *inspector.Inspector
+	indexed sync.Once
 }
 
 type paramInfo struct {
@@ -216,15 +220,23 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 	// Fast path: a package that imports nothing the table knows (no
 	// context, net/http, database/sql, ...) can hold no known call, context
 	// or request.
+	m.ins = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	m.Relevant = analysisutil.Imports(pass.Pkg, m.Table.PathSet())
 	if !m.Relevant {
 		return m, nil
 	}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	m.index(ins)
+	m.Index()
 	m.exportRequestFacts()
 	return m, nil
 }
+
+// Index records the package's variables, parameters and function
+// declarations, which Defs, DefsOf, IsParam, Decl and Callee read. The pass
+// does it for relevant packages; an analyzer that needs the model in a
+// package the fast path skipped (goroutines, circuit breakers) calls it
+// before any other method. It runs once per package, and is safe for
+// analyzers that run concurrently.
+func (m *Model) Index() { m.indexed.Do(func() { m.index(m.ins) }) }
 
 // Defs returns the recorded definitions of v (nil entries for definitions
 // that are not plain expressions).

@@ -220,6 +220,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	if !m.Relevant {
 		return m, nil
 	}
+	m.Flow.Index()
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -597,22 +598,12 @@ func (m *Model) evalVar(v *types.Var, text string, owner *ast.FuncDecl, depth in
 			return Sym{}
 		}
 	}
-	if out.Kind == Path {
+	if out.Text == "" {
+		// Keep the spelling of the value (r.primary, s.payments) rather than
+		// the local's name, unless it has none.
 		out.Text = text
-		if len(out.Fields) > 0 || out.Root == RootGlobal {
-			// Keep the spelling of the value rather than the local's name
-			// when the local is a copy (c := r.primary).
-			out.Text = textOf(out, text)
-		}
 	}
 	return out
-}
-
-func textOf(s Sym, fallback string) string {
-	if s.Text != "" {
-		return s.Text
-	}
-	return fallback
 }
 
 // concat evaluates a string concatenation: the dependency is the first
