@@ -432,8 +432,71 @@ func (c *checker) breakerOf(cs *callSite, g knowledge.Guard) (ref, bool) {
 				return c.ref(p, cs.owner, 0), true
 			}
 		}
+		// An executor kept in a field that the package builds with a
+		// breaker: the field is the breaker.
+		if f := c.fieldOf(cs.recv); f != nil && c.executorWithBreaker(f) {
+			return c.ref(cs.recv, cs.owner, 0), true
+		}
 	}
 	return ref{}, false
+}
+
+// fieldOf returns the field an expression selects, or nil.
+func (c *checker) fieldOf(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := c.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	return v
+}
+
+// executorWithBreaker reports whether every value the package stores in
+// field f (in a composite literal or an assignment) is an executor built
+// with a breaker policy, and there is at least one.
+func (c *checker) executorWithBreaker(f *types.Var) bool {
+	if f.Pkg() != c.pass.Pkg {
+		return false
+	}
+	info := c.pass.TypesInfo
+	found, other := false, false
+	check := func(v ast.Expr) {
+		has := false
+		for _, p := range c.policies(v, 0) {
+			if c.isBreaker(info.TypeOf(p)) {
+				has = true
+			}
+		}
+		if has {
+			found = true
+		} else {
+			other = true
+		}
+	}
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && info.Uses[id] == f {
+					check(n.Value)
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, lhs := range n.Lhs {
+						if c.fieldOf(lhs) == f {
+							check(n.Rhs[i])
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return found && !other
 }
 
 // isBreaker reports whether t is a known breaker type (or a pointer to one).

@@ -107,7 +107,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA *analysis.Analyzer) (any
 				return true
 			}
 			key := analysisutil.Key(fn)
-			if _, ok := table.Limits[key]; ok && recv != nil {
+			if i, ok := table.Limits[key]; ok && recv != nil && !noLimit(pass.TypesInfo, n, i) {
 				c.limits = append(c.limits, limitCall{call: n, recv: recv, where: analysisutil.WhereOf(stack)})
 			}
 			spec, ok := table.Launchers[key]
@@ -131,6 +131,16 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA *analysis.Analyzer) (any
 		c.check(l)
 	}
 	return nil, nil
+}
+
+// noLimit reports whether a limit call removes the limit: a negative
+// constant (g.SetLimit(-1)).
+func noLimit(info *types.Info, call *ast.CallExpr, arg int) bool {
+	if arg < 0 || arg >= len(call.Args) {
+		return false
+	}
+	n, ok := constInt(info, call.Args[arg])
+	return ok && n < 0
 }
 
 // loopsOf returns the loops of the innermost function whose body encloses

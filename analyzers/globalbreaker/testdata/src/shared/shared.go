@@ -281,3 +281,21 @@ func Eapache() {
 	eb.Run(func() error { _, err := http.Get(searchURL); return err })
 	eb.Run(func() error { _, err := http.Get(paymentURL); return err }) // want `breaker eb guards payments.example.com here but search.example.com`
 }
+
+// An executor built with a breaker, kept in a field.
+type Gateway struct {
+	hc   *http.Client
+	exec failsafe.Executor[*http.Response]
+}
+
+func NewGateway(cb circuitbreaker.CircuitBreaker[*http.Response]) *Gateway {
+	return &Gateway{hc: &http.Client{}, exec: failsafe.With[*http.Response](cb)}
+}
+
+func (g *Gateway) Search() {
+	g.exec.Get(func() (*http.Response, error) { return g.hc.Get(searchURL) })
+}
+
+func (g *Gateway) Pay() {
+	g.exec.Get(func() (*http.Response, error) { return g.hc.Get(paymentURL) }) // want `breaker g.exec guards payments.example.com here but search.example.com`
+}

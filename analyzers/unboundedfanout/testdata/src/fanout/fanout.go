@@ -195,3 +195,13 @@ func Monitor(updates <-chan Order, collectors []*Collector) {
 		wg.Wait()
 	}
 }
+
+// SetLimit(-1) removes the limit.
+func NoLimit(ctx context.Context, orders []Order) error {
+	var g errgroup.Group
+	g.SetLimit(-1)
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) }) // want `one goroutine per element of orders`
+	}
+	return g.Wait()
+}
