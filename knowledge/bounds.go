@@ -39,6 +39,10 @@ type BoundTable struct {
 	// is out of sight, start a long-lived service rather than a unit of
 	// work (informer.Run(stopCh), srv.Serve(l)).
 	Lifecycle map[string]bool
+	// Servers are prefixes of the names of calls that make a goroutine a
+	// server (it listens on a port and serves until it is stopped):
+	// net.Listen, ListenTCP, srv.Serve, http.ListenAndServe.
+	Servers []string
 	// Runtime is the runtime package's bounded group that the fixes use:
 	// resil.NewGroup(ctx, limit) with Go(func(ctx context.Context) error)
 	// and Wait() error.
@@ -151,6 +155,7 @@ func defaultBounds() BoundTable {
 		Accepts:       maps.Clone(accepts),
 		MachineCounts: maps.Clone(machineCounts),
 		Lifecycle:     maps.Clone(lifecycle),
+		Servers:       []string{"Listen", "Serve"},
 		Runtime:       Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}
 }

@@ -568,7 +568,7 @@ func (c *checker) calleeName(l *launch) string {
 // it takes work from a channel in a loop, or loops until it is stopped.
 func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) bool {
 	if body != nil {
-		return c.loopsForever(body, 0)
+		return c.loopsForever(body, 0) || c.serves(body)
 	}
 	// A function of another package: a stop channel among the arguments,
 	// or a lifecycle method (Run, Serve, ...), says it runs until stopped.
@@ -581,6 +581,29 @@ func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) boo
 		return true
 	}
 	return false
+}
+
+// serves reports whether a goroutine's body (outside nested function
+// literals) listens on a port or serves: a server started per component.
+func (c *checker) serves(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn, _ := c.flow.Callee(n); fn != nil {
+				name := fn.Name()
+				for _, p := range c.table.Servers {
+					if strings.HasPrefix(name, p) && name != "ServeHTTP" {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func isStopChan(t types.Type) bool {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"net"
 	"runtime"
+	"strconv"
 	"sync"
 	"time"
 
@@ -373,4 +374,21 @@ func Hooks(ctx context.Context, onShutdown []func(), stages []Stage) {
 	for _, st := range stages {
 		go func(st Stage) { st.Exec(ctx) }(st)
 	}
+}
+
+// A port forwarder per port: each goroutine listens and serves until the
+// context ends.
+func Forward(ctx context.Context, ports []int, serve func(net.Listener) error) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for _, p := range ports {
+		g.Go(func() error {
+			l, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(p)))
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			return serve(l)
+		})
+	}
+	return g.Wait()
 }
