@@ -299,7 +299,10 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 		edits = append(edits, c.deleteLine(doneStmt))
 	}
 	for _, w := range waits {
-		sel := w.Fun.(*ast.SelectorExpr)
+		sel, ok := ast.Unparen(w.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
 		edits = append(edits, analysis.TextEdit{Pos: sel.X.Pos(), End: sel.X.End(), NewText: []byte(name)})
 	}
 	header := "func(" + param + " " + ctxPkg + ".Context) error {"
@@ -310,7 +313,10 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 			analysis.TextEdit{Pos: gs.Pos(), End: lit.Body.Lbrace + 1, NewText: []byte(name + ".Go(" + header)},
 			analysis.TextEdit{Pos: lit.Body.Rbrace + 1, End: gs.Call.End(), NewText: []byte(")")})
 	} else {
-		sel := l.call.Fun.(*ast.SelectorExpr)
+		sel, ok := ast.Unparen(l.call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
 		edits = append(edits,
 			analysis.TextEdit{Pos: sel.X.Pos(), End: sel.X.End(), NewText: []byte(name)},
 			analysis.TextEdit{Pos: lit.Type.Pos(), End: lit.Body.Lbrace + 1, NewText: []byte(header)})
