@@ -299,3 +299,10 @@ func (g *Gateway) Search() {
 func (g *Gateway) Pay() {
 	g.exec.Get(func() (*http.Response, error) { return g.hc.Get(paymentURL) }) // want `breaker g.exec guards payments.example.com here but search.example.com`
 }
+
+// A local breaker shared by two calls of one function.
+func Local(ctx context.Context) {
+	cb := gb2.NewCircuitBreaker[*http.Response](gb2.Settings{Name: "local"})
+	cb.Execute(func() (*http.Response, error) { return http.Get(searchURL) })
+	cb.Execute(func() (*http.Response, error) { return http.Get(paymentURL) }) // want `breaker cb guards payments.example.com here but search.example.com`
+}
