@@ -219,12 +219,22 @@ func (c *checker) check(l *launch) {
 		}
 	}
 	// Running each of a list of functions (hooks registered by components,
-	// for _, f := range s.onShutdown { go f() }) or of components behind an
-	// interface (stages, collectors, plugins) starts one goroutine per part
-	// of the program, not per item of work.
+	// for _, f := range s.onShutdown { go f() }), or each of the components
+	// behind an interface that a value holds (its stages, collectors,
+	// plugins, connections), starts one goroutine per part of the program,
+	// not per item of work. Interface values handed in as data (the layers
+	// of an image) are items of work.
 	for _, i := range open {
-		if trips[i].Kind == loops.Elements && components(itemType(info, trips[i])) {
+		if trips[i].Kind != loops.Elements {
+			continue
+		}
+		switch kindOf(itemType(info, trips[i])) {
+		case funcItems:
 			return
+		case ifaceItems:
+			if c.held(trips[i].Collection, l) {
+				return
+			}
 		}
 	}
 	if c.acceptLoop(l.loops) || c.singleLaunch(l) {
@@ -306,18 +316,54 @@ func elemType(info *types.Info, e ast.Expr) types.Type {
 	return nil
 }
 
-// components reports whether elements of type t are parts of the program
-// rather than items of work: functions, or values behind an interface.
-func components(t types.Type) bool {
+type itemKind uint8
+
+const (
+	dataItems itemKind = iota
+	funcItems
+	ifaceItems
+)
+
+// kindOf classifies the items of a collection: functions, values behind an
+// interface, or data.
+func kindOf(t types.Type) itemKind {
 	if t == nil {
-		return false
+		return dataItems
 	}
 	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return false // any element type
+		return dataItems // any element type
 	}
 	switch t.Underlying().(type) {
-	case *types.Signature, *types.Interface:
-		return true
+	case *types.Signature:
+		return funcItems
+	case *types.Interface:
+		return ifaceItems
+	}
+	return dataItems
+}
+
+// held reports whether a collection is held by a value: a field (s.stages),
+// a method's receiver (a FanoutStage ranging over itself), or what a
+// method of one returns (c.peers()).
+func (c *checker) held(e ast.Expr, l *launch) bool {
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; ok {
+			return s.Kind() == types.FieldVal || s.Kind() == types.MethodVal
+		}
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				return true
+			}
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			if _, idx, isParam := c.flow.IsParam(v); isParam && idx < 0 {
+				return true // the receiver
+			}
+		}
 	}
 	return false
 }

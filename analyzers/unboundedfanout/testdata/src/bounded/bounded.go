@@ -367,12 +367,33 @@ type Stage interface {
 	Exec(ctx context.Context) error
 }
 
-func Hooks(ctx context.Context, onShutdown []func(), stages []Stage) {
-	for _, f := range onShutdown {
+type Pipeline struct {
+	onShutdown []func()
+	stages     []Stage
+}
+
+func (p *Pipeline) Hooks(ctx context.Context) {
+	for _, f := range p.onShutdown {
 		go f()
 	}
-	for _, st := range stages {
+	for _, st := range p.stages {
 		go func(st Stage) { st.Exec(ctx) }(st)
+	}
+}
+
+// A pipeline that runs its own stages.
+type Stages []Stage
+
+func (ss Stages) Exec(ctx context.Context) {
+	for _, s := range ss {
+		go s.Exec(ctx)
+	}
+}
+
+// Functions handed in: hooks too.
+func RunAll(fns []func()) {
+	for _, f := range fns {
+		go f()
 	}
 }
 

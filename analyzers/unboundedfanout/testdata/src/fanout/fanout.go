@@ -205,3 +205,16 @@ func NoLimit(ctx context.Context, orders []Order) error {
 	}
 	return g.Wait()
 }
+
+// Items behind an interface handed in as data are items of work.
+type Layer interface{ Digest() string }
+
+func write(l Layer) error { return nil }
+
+func WriteLayers(layers []Layer) error {
+	var g errgroup.Group
+	for _, l := range layers {
+		g.Go(func() error { return write(l) }) // want `one goroutine per element of layers`
+	}
+	return g.Wait()
+}
