@@ -32,7 +32,16 @@
 //     goroutines each handle the item its index designates (a page, a
 //     shard, items[i]) is fan-out over that count;
 //   - long-lived service goroutines started once per component (a loop
-//     until a stop channel, informer.Run(stopCh)): lifecycle, not fan-out;
+//     until a stop channel, informer.Run(stopCh), a goroutine that listens
+//     and serves): lifecycle, not fan-out; so are goroutines started per
+//     registered function (for _, f := range s.onShutdown { go f() }) or
+//     per component behind an interface that a value holds (its stages,
+//     collectors, connections) — interface values handed in as data are
+//     items of work;
+//   - a loop with no fixed end that does not feed the goroutines a stream
+//     of work: only values received from a channel (case ev := <-events)
+//     and iterators (for sc.Scan()) count; a racer started when a timer
+//     fires or a server reading its own requests is not judged;
 //   - a goroutine waited for within the same iteration (one at a time);
 //   - loops over a small constant count, and server accept loops (out of
 //     scope);
