@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"net"
 	"net/http"
-	"testing"
 	"time"
 )
 
@@ -105,15 +104,6 @@ func newRequestRecontexted(ctx context.Context) {
 	if err == nil {
 		resp.Body.Close()
 	}
-}
-
-// Test helpers outside _test.go files are test code too.
-func checkServer(t *testing.T, url string) {
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
 }
 
 // do gives the request the caller's context before sending it.
