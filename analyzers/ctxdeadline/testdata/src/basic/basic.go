@@ -86,7 +86,7 @@ func inbound(w http.ResponseWriter, r *http.Request) {
 }
 
 func newRequestSent() {
-	req, _ := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 91 sends it`
+	req, _ := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 90 sends it`
 	resp, err := http.DefaultClient.Do(req)
 	if err == nil {
 		resp.Body.Close()
