@@ -159,7 +159,7 @@ func (d *run) flags() *flag.FlagSet {
 	fs.StringVar(&d.format, "format", "", "output formats, comma-separated: text (the default, on standard error), json, sarif (SARIF 2.1.0), github (GitHub Actions annotations); FORMAT:FILE writes one to a file")
 	fs.StringVar(&d.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), e.g. origin/main")
 	fs.StringVar(&d.baselinePath, "baseline", "", "do not report the findings recorded in this baseline file")
-	fs.StringVar(&d.writeBaselinePath, "write-baseline", "", "record every current finding in this baseline file, report nothing, and exit 0")
+	fs.StringVar(&d.writeBaselinePath, "write-baseline", "", "record every current finding in this baseline file and report none (exit 0 unless packages fail to load)")
 	fs.IntVar(&d.context, "c", -1, "print the offending line with this many lines of context")
 	fs.BoolVar(&d.loadTests, "test", true, "load test packages too (findings in _test.go files are reported only with -include-tests)")
 	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
