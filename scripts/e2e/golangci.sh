@@ -42,15 +42,28 @@ key=$(
 )
 mkdir -p "$CACHE/golangci-lint"
 GCL=$CACHE/golangci-lint/golangci-lint-resilint-$key
+# Build a copy of tools/golangci-lint that points at this checkout, with
+# -mod=mod: a requirement the root module gained since its go.sum was last
+# tidied is added to the copy, not to the repository (and step 2 checks that
+# it bumps nothing of golangci-lint's).
+BUILD=$WORK/golangci-lint-build
+cp -R "$ROOT/tools/golangci-lint" "$BUILD"
+(cd "$BUILD" && go mod edit -replace "github.com/resilint/resilint=$ROOT")
 if [ -x "$GCL" ]; then
 	log "golangci-lint with resilint: cached ($GCL)"
 else
 	log "building golangci-lint $GCL_VERSION with resilint (cold: about 4 minutes)"
 	start=$SECONDS
-	if ! (cd "$ROOT/tools/golangci-lint" && go build -ldflags "-s -w" -o "$GCL.tmp.$$" .); then
+	if ! (cd "$BUILD" && go build -mod=mod -ldflags "-s -w" -o "$GCL.tmp.$$" .); then
 		rm -f "$GCL.tmp.$$"
-		fail "building tools/golangci-lint failed; if go.sum or go.mod is stale after a dependency change, run: (cd tools/golangci-lint && go mod tidy)"
+		fail "building tools/golangci-lint failed"
 	fi
+	(cd "$BUILD" && go mod edit -replace "github.com/resilint/resilint=../..")
+	for f in go.mod go.sum; do
+		cmp -s "$BUILD/$f" "$ROOT/tools/golangci-lint/$f" ||
+			log "warning: tools/golangci-lint/$f is out of date with the root module; run (cd tools/golangci-lint && go mod tidy)"
+	done
+	(cd "$BUILD" && go mod edit -replace "github.com/resilint/resilint=$ROOT")
 	find "$CACHE/golangci-lint" -name 'golangci-lint-resilint-*' ! -name "*.tmp.*" -delete
 	mv "$GCL.tmp.$$" "$GCL"
 	log "built in $((SECONDS - start))s"
@@ -60,7 +73,7 @@ fi
 # --- 2. the plugin pins golangci-lint's dependencies -------------------------
 gomod=$(go mod download -json "github.com/golangci/golangci-lint/v2@$GCL_VERSION" | python3 -c 'import json,sys; print(json.load(sys.stdin)["GoMod"])')
 go mod edit -json "$gomod" >"$WORK/gcl-gomod.json"
-(cd "$ROOT/tools/golangci-lint" && go list -m -json all) >"$WORK/selected.json"
+(cd "$BUILD" && go list -mod=mod -m -json all) >"$WORK/selected.json"
 python3 - "$WORK/gcl-gomod.json" "$WORK/selected.json" <<'PY'
 import json, sys
 want = {r["Path"]: r["Version"] for r in json.load(open(sys.argv[1]))["Require"]}
