@@ -22,10 +22,9 @@ go vet ./...
 step "go test ./..."
 go test ./...
 
-if [ -f resil/go.mod ]; then
-	step "resil (go test -race)"
-	(cd resil && go vet ./... && go test -race ./...)
-fi
+step "resil: go vet, go test -race, bench module vet"
+(cd resil && go vet ./...)
+bash resil/test.sh
 
 for s in scripts/e2e/*.sh; do
 	[ -e "$s" ] || continue

@@ -353,13 +353,24 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 	if pkgs == nil {
 		return code
 	}
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	// Packages that failed to load or type-check were named by load; the
+	// others are analyzed.
+	var good []*packages.Package
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && !p.IllTyped {
+			good = append(good, p)
+		}
+	}
+	if len(good) == 0 {
+		return ExitError
+	}
+	graph, err := checker.Analyze(analyzers, good, nil)
 	if err != nil {
 		return d.errorf("%v", err)
 	}
 	status := code
 	for act := range graph.All() {
-		if act.Err != nil && act.IsRoot && !strings.Contains(act.Err.Error(), "analysis skipped due to errors in package") {
+		if act.Err != nil && act.IsRoot && !strings.Contains(act.Err.Error(), "analysis skipped due to errors in package") && !strings.Contains(act.Err.Error(), "failed prerequisites") {
 			fmt.Fprintf(d.stderr, "resilint: %s: %s: %v\n", act.Package.PkgPath, act.Analyzer.Name, act.Err)
 			status = ExitError
 		}
@@ -424,6 +435,29 @@ func (d *run) load(patterns []string) ([]*packages.Package, int) {
 		}
 	})
 	return pkgs, status
+}
+
+// printText prints findings as "file:line:col: message", with file names
+// relative to the working directory when they are inside it, and with -c N
+// the offending line and N lines of context.
+func (d *run) printText(w io.Writer, found []finding) {
+	for _, f := range found {
+		fmt.Fprintf(w, "%s:%d:%d: %s\n", relPath(f.posn.Filename), f.posn.Line, f.posn.Column, f.diag.Message)
+		if d.context >= 0 {
+			printContext(w, f.posn.Filename, f.posn.Line, d.context)
+		}
+	}
+}
+
+func printContext(w io.Writer, file string, line, n int) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := max(line-n, 1); i <= min(line+n, len(lines)); i++ {
+		fmt.Fprintf(w, "%d\t%s\n", i, lines[i-1])
+	}
 }
 
 func relPath(pos string) string {

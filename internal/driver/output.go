@@ -80,14 +80,15 @@ func parseFormats(spec string, json bool) ([]output, error) {
 }
 
 // writeOutputs prints the findings in every requested format. The graph's
-// root actions hold exactly the findings (the filters rewrote them).
+// root actions hold exactly the findings (the filters rewrote them), for
+// the JSON printer.
 func (d *run) writeOutputs(graph *checker.Graph, found []finding, status int) error {
 	for _, o := range d.outputs {
 		var buf bytes.Buffer
 		var err error
 		switch o.format {
 		case formatText:
-			err = graph.PrintText(&buf, d.context)
+			d.printText(&buf, found)
 		case formatJSON:
 			err = graph.PrintJSON(&buf)
 		case formatSARIF:

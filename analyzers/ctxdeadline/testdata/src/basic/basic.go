@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"net"
 	"net/http"
+	"testing"
 	"time"
 )
 
@@ -86,7 +87,7 @@ func inbound(w http.ResponseWriter, r *http.Request) {
 }
 
 func newRequestSent() {
-	req, _ := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 90 sends it`
+	req, _ := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 91 sends it`
 	resp, err := http.DefaultClient.Do(req)
 	if err == nil {
 		resp.Body.Close()
@@ -101,6 +102,29 @@ func newRequestRecontexted(ctx context.Context) {
 	req, _ := http.NewRequest(http.MethodGet, "http://x", nil)
 	req = req.WithContext(ctx)
 	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// Test helpers outside _test.go files are test code too.
+func checkServer(t *testing.T, url string) {
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+}
+
+// do gives the request the caller's context before sending it.
+func do(ctx context.Context, req *http.Request) (*http.Response, error) {
+	req = req.WithContext(ctx)
+	return http.DefaultClient.Do(req)
+}
+
+func recontextedByHelper(ctx context.Context, url string) {
+	req, _ := http.NewRequest(http.MethodGet, url, nil) // do() gives it ctx: silent
+	resp, err := do(ctx, req)
 	if err == nil {
 		resp.Body.Close()
 	}
