@@ -512,6 +512,13 @@ func TestNewFromRev(t *testing.T) {
 		t.Errorf("-new-from-rev with a full baseline: got %q", got)
 	}
 
+	// A moved file is not new: only changed lines are.
+	git(t, dir, "mv", "api/api.go", "api/handlers.go")
+	git(t, dir, "commit", "-q", "-m", "move")
+	if got := lines(t, dir, "-new-from-rev", "HEAD~1", "./api"); !slices.Equal(got, []string{"api/extra.go:8 detachedctx"}) {
+		t.Errorf("after git mv: got %q, want only the untracked file's finding", got)
+	}
+
 	for _, rev := range []string{"nosuchrev", "HEAD~9", "--output=/tmp/x"} {
 		_, stderr, code := run(t, dir, resilint, "-new-from-rev", rev, "./...")
 		if code != 1 || !strings.Contains(stderr, "-new-from-rev") {

@@ -52,7 +52,7 @@ func (d *run) changedLines(rev string) (map[string]map[int]bool, error) {
 	if _, err := git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
 		return nil, fmt.Errorf("-new-from-rev %s: no such commit in this repository", rev)
 	}
-	diff, err := git("-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-renames", "--unified=0", "--end-of-options", rev, "--")
+	diff, err := git("-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--find-renames", "--unified=0", "--end-of-options", rev, "--")
 	if err != nil {
 		return nil, err
 	}
