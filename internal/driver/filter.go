@@ -90,7 +90,7 @@ func (d *run) filter(graph *checker.Graph) []finding {
 				if dir.Used || !dir.Ours(names) || !relevantTo(dir, enabled) {
 					continue
 				}
-				unused = append(unused, fmt.Sprintf("%s:%d: unused //nolint directive for %s: it suppresses no finding; remove it", dir.File, dir.From, strings.Join(dir.Names, ",")))
+				unused = append(unused, fmt.Sprintf("%s:%d: unused //nolint directive for %s: it suppresses no finding; remove it", relPath(dir.File), dir.From, strings.Join(dir.Names, ",")))
 			}
 		}
 		sort.Strings(unused)
