@@ -216,7 +216,7 @@ func TestBadConfig(t *testing.T) {
 					t.Errorf("stderr lacks %q:\n%s", w, stderr)
 				}
 			}
-			if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
+			if strings.Contains(stderr, "panic:") || strings.Contains(stderr, "goroutine 1 [") {
 				t.Errorf("stderr shows a panic:\n%s", stderr)
 			}
 		})
