@@ -65,6 +65,10 @@ type Table struct {
 	// function as test code (a helper taking *testing.T): its findings are
 	// reported only with the tests option, like those of _test.go files.
 	TestingTypes map[string]bool
+	// TestingPackages mark a package that imports them as test
+	// infrastructure (a testutil package, an acceptance-test harness):
+	// production code does not import package testing.
+	TestingPackages map[string]bool
 	// StreamNetworks are the prefixes of network names whose dials wait on a
 	// remote peer ("tcp": tcp, tcp4, tcp6).
 	StreamNetworks []string
@@ -254,24 +258,25 @@ func Default() *Table {
 		Outbound: maps.Clone(outbound),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server"},
-		DefaultClient:  "net/http.DefaultClient",
-		StreamNetworks: []string{"tcp"},
-		LoopbackHosts:  []string{"127.0.0.1", "localhost", "::1", "[::1]"},
-		Formatters:     map[string]int{"fmt.Sprintf": 0},
-		HostJoins:      map[string]int{"net.JoinHostPort": 0},
-		TestingTypes:   map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
-		Requests:       maps.Clone(requests),
-		Contexts:       maps.Clone(contexts),
-		Inbound:        maps.Clone(inbound),
-		InboundParams:  maps.Clone(inboundParams),
-		Senders:        map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},
-		ClientTypes:    maps.Clone(clientTypes),
-		Clients:        maps.Clone(clients),
-		Now:            maps.Clone(now),
-		TimeAdd:        maps.Clone(timeAdd),
-		Retry:          defaultRetry(),
-		Breakers:       defaultBreakers(),
-		Bounds:         defaultBounds(),
+		DefaultClient:   "net/http.DefaultClient",
+		StreamNetworks:  []string{"tcp"},
+		LoopbackHosts:   []string{"127.0.0.1", "localhost", "::1", "[::1]"},
+		Formatters:      map[string]int{"fmt.Sprintf": 0},
+		HostJoins:       map[string]int{"net.JoinHostPort": 0},
+		TestingTypes:    map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
+		TestingPackages: map[string]bool{"testing": true},
+		Requests:        maps.Clone(requests),
+		Contexts:        maps.Clone(contexts),
+		Inbound:         maps.Clone(inbound),
+		InboundParams:   maps.Clone(inboundParams),
+		Senders:         map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},
+		ClientTypes:     maps.Clone(clientTypes),
+		Clients:         maps.Clone(clients),
+		Now:             maps.Clone(now),
+		TimeAdd:         maps.Clone(timeAdd),
+		Retry:           defaultRetry(),
+		Breakers:        defaultBreakers(),
+		Bounds:          defaultBounds(),
 	}
 	return t
 }

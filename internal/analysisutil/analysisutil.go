@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -168,13 +169,26 @@ type fileInfo struct {
 // NewReporter returns a Reporter for one pass.
 func NewReporter(pass *analysis.Pass, cfg *config.Config) *Reporter {
 	r := &Reporter{pass: pass, cfg: cfg, files: map[*token.File]*fileInfo{}}
+	// A package whose non-test files import package testing is test
+	// infrastructure (testutil, an acceptance harness).
+	harness := false
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.FileStart); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if p, err := strconv.Unquote(imp.Path.Value); err == nil && cfg.Table().TestingPackages[p] {
+				harness = true
+			}
+		}
+	}
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
 			continue
 		}
 		fi := &fileInfo{
-			test:      strings.HasSuffix(tf.Name(), "_test.go"),
+			test:      harness || strings.HasSuffix(tf.Name(), "_test.go"),
 			generated: ast.IsGenerated(f),
 		}
 		if !cfg.NoNolint {
