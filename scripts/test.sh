@@ -11,7 +11,7 @@ start=$(date +%s)
 step() { printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - start ))"; }
 
 step "gofmt"
-unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v '/testdata/') || true)
+unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v -E '(^|/)testdata/'))
 if [ -n "$unformatted" ]; then
 	echo "gofmt would change:"; echo "$unformatted"; exit 1
 fi
