@@ -4,16 +4,12 @@ package app
 import (
 	"context"
 	"database/sql"
-	"net/http"
 	"time"
 )
 
-func Ping(url string) error {
-	resp, err := http.Get(url)
-	if err != nil {
-		return err
-	}
-	return resp.Body.Close()
+func Ping(db *sql.DB) error {
+	_, err := db.Exec("SELECT 1")
+	return err
 }
 
 func Lookup(ctx context.Context, db *sql.DB) error {
@@ -23,21 +19,15 @@ func Lookup(ctx context.Context, db *sql.DB) error {
 	return err
 }
 
-func Suppressed(url string) error {
-	resp, err := http.Get(url) //nolint:resilint // probed under the orchestrator's timeout
-	if err != nil {
-		return err
-	}
-	return resp.Body.Close()
+func Suppressed(db *sql.DB) error {
+	_, err := db.Exec("SELECT 1") //nolint:resilint // run under the job's statement_timeout
+	return err
 }
 
 //nolint:ctxdeadline // the whole function is a legacy path
-func Legacy(url string) error {
-	resp, err := http.Head(url)
-	if err != nil {
-		return err
-	}
-	return resp.Body.Close()
+func Legacy(db *sql.DB) error {
+	_, err := db.Exec("SELECT 1")
+	return err
 }
 
 func Unused() {} //nolint:detachedctx // nothing to suppress here

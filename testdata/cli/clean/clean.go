@@ -3,13 +3,11 @@ package clean
 
 import (
 	"context"
-	"net/http"
+	"database/sql"
 )
 
-func Fetch(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, err
-	}
-	return c.Do(req)
+func Count(ctx context.Context, db *sql.DB) (int, error) {
+	var n int
+	err := db.QueryRowContext(ctx, "SELECT count(*) FROM t").Scan(&n)
+	return n, err
 }
