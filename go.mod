@@ -2,7 +2,12 @@ module github.com/resilint/resilint
 
 go 1.26.0
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/golangci/plugin-module-register v0.1.2
+	go.yaml.in/yaml/v3 v3.0.5
+	golang.org/x/tools v0.52.0
+	honnef.co/go/tools v0.8.2
+)
 
 require (
 	golang.org/x/mod v0.42.0 // indirect

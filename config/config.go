@@ -203,7 +203,7 @@ func (r OutboundRule) row() ([]string, knowledge.Outbound, error) {
 	if ctx < knowledge.None {
 		return nil, knowledge.Outbound{}, fmt.Errorf("outbound rule %s: ctx must be -1 or a parameter index", Key(r.Package, r.Type, r.Func))
 	}
-	row := knowledge.Outbound{Kind: kind, Ctx: ctx, Request: knowledge.None, ClientArg: knowledge.None, Target: knowledge.None}
+	row := knowledge.NewOutbound(kind, ctx)
 	return Keys(r.Package, r.Type, r.Func), row, nil
 }
 

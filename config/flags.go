@@ -12,7 +12,7 @@ import (
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.Tests, "include-tests", c.Tests, "also report findings in _test.go files (test packages are always analyzed)")
 	fs.BoolVar(&c.Generated, "include-generated", c.Generated, "also report findings in generated files")
-	fs.Var(budgetFlag{c}, "request-budget", "longest constant timeout detachedctx accepts on a request path (default 10s); setting it applies the check to every function that has a caller's context")
+	fs.Var(budgetFlag{c}, "request-budget", "longest constant timeout detachedctx accepts on a request path; setting it applies the check to every function that has a caller's context")
 	fs.Var(intFlag{&c.FanoutLimit, 1}, "fanout-limit", "largest constant loop trip count unboundedfanout treats as small")
 	fs.Var(intFlag{&c.FanoutFixLimit, 1}, "fanout-fix-limit", "concurrency limit the unboundedfanout fixes insert")
 	fs.Var(intFlag{&c.MaxHalfOpen, 1}, "max-half-open", "largest number of half-open probes globalbreaker accepts")

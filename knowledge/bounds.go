@@ -1,6 +1,176 @@
 package knowledge
 
-// BoundTable lists calls that launch goroutines and calls that bound them.
-type BoundTable struct{}
+import "maps"
 
-func defaultBounds() BoundTable { return BoundTable{} }
+// Rows for goroutine launchers and the calls that bound them.
+
+// BoundTable lists calls that launch goroutines and calls that bound them.
+type BoundTable struct {
+	// Launchers are calls that start a goroutine running their function
+	// argument (besides the go statement): errgroup's Go, WaitGroup.Go,
+	// conc's pools.
+	Launchers map[string]Launcher
+	// Limits are methods that limit the goroutines of their receiver's
+	// group (errgroup's SetLimit, conc's WithMaxGoroutines), with the index
+	// of the limit argument. A chain of them on the group's constructor
+	// counts too (pool.New().WithMaxGoroutines(8)).
+	Limits map[string]int
+	// GroupCtors are functions that return a new group at result index
+	// (errgroup.WithContext).
+	GroupCtors map[string]int
+	// Acquires are calls that take a slot of a concurrency bound
+	// (semaphore.Weighted.Acquire, resil's Bulkhead): a goroutine started
+	// after one, or that calls one first, is bounded.
+	Acquires map[string]bool
+	// Bounded are calls that run functions under a concurrency bound of
+	// their own (errgroup's TryGo, resil's Group.Go and ForEach, conc's
+	// iter.ForEach): never fan-out.
+	Bounded map[string]bool
+	// Waits are calls that wait for launched goroutines: a goroutine waited
+	// for in the iteration that started it runs one at a time.
+	Waits map[string]bool
+	// Accepts are calls that accept inbound connections: a loop around one
+	// is a server's accept loop, out of scope.
+	Accepts map[string]bool
+	// MachineCounts are calls whose value is the machine's parallelism
+	// (runtime.NumCPU): a goroutine per CPU is bounded.
+	MachineCounts map[string]bool
+	// Lifecycle are names of functions and methods that, when their body
+	// is out of sight, start a long-lived service rather than a unit of
+	// work (informer.Run(stopCh), srv.Serve(l)).
+	Lifecycle map[string]bool
+	// Servers are prefixes of the names of calls that make a goroutine a
+	// server (it listens on a port and serves until it is stopped):
+	// net.Listen, ListenTCP, srv.Serve, http.ListenAndServe.
+	Servers []string
+	// Runtime is the runtime package's bounded group that the fixes use:
+	// resil.NewGroup(ctx, limit) with Go(func(ctx context.Context) error)
+	// and Wait() error.
+	Runtime Runtime
+}
+
+// LaunchFix says which fix applies to a launcher.
+type LaunchFix uint8
+
+const (
+	// NoLaunchFix: no mechanical fix.
+	NoLaunchFix LaunchFix = iota
+	// FixSetLimit: insert a call to the group's limit method (SetLimit)
+	// right after the group is created.
+	FixSetLimit
+	// FixRuntimeGroup: replace the WaitGroup with the runtime package's
+	// bounded group.
+	FixRuntimeGroup
+)
+
+// Launcher describes a call that starts a goroutine.
+type Launcher struct {
+	// Fn is the index of the function argument the goroutine runs.
+	Fn int
+	// Limit is the name of the receiver's method that limits the group
+	// ("SetLimit"), or "" when the group has none.
+	Limit string
+	Fix   LaunchFix
+}
+
+var launchers = map[string]Launcher{
+	"(*golang.org/x/sync/errgroup.Group).Go":                      {Fn: 0, Limit: "SetLimit", Fix: FixSetLimit},
+	"(*sync.WaitGroup).Go":                                        {Fn: 0, Fix: FixRuntimeGroup},
+	"(*github.com/sourcegraph/conc.WaitGroup).Go":                 {Fn: 0},
+	"(*github.com/sourcegraph/conc/pool.Pool).Go":                 {Fn: 0, Limit: "WithMaxGoroutines"},
+	"(*github.com/sourcegraph/conc/pool.ErrorPool).Go":            {Fn: 0, Limit: "WithMaxGoroutines"},
+	"(*github.com/sourcegraph/conc/pool.ContextPool).Go":          {Fn: 0, Limit: "WithMaxGoroutines"},
+	"(*github.com/sourcegraph/conc/pool.ResultPool[T]).Go":        {Fn: 0, Limit: "WithMaxGoroutines"},
+	"(*github.com/sourcegraph/conc/pool.ResultErrorPool[T]).Go":   {Fn: 0, Limit: "WithMaxGoroutines"},
+	"(*github.com/sourcegraph/conc/pool.ResultContextPool[T]).Go": {Fn: 0, Limit: "WithMaxGoroutines"},
+}
+
+var limits = map[string]int{
+	"(*golang.org/x/sync/errgroup.Group).SetLimit":                               0,
+	"(*github.com/sourcegraph/conc/pool.Pool).WithMaxGoroutines":                 0,
+	"(*github.com/sourcegraph/conc/pool.ErrorPool).WithMaxGoroutines":            0,
+	"(*github.com/sourcegraph/conc/pool.ContextPool).WithMaxGoroutines":          0,
+	"(*github.com/sourcegraph/conc/pool.ResultPool[T]).WithMaxGoroutines":        0,
+	"(*github.com/sourcegraph/conc/pool.ResultErrorPool[T]).WithMaxGoroutines":   0,
+	"(*github.com/sourcegraph/conc/pool.ResultContextPool[T]).WithMaxGoroutines": 0,
+}
+
+var groupCtors = map[string]int{
+	"golang.org/x/sync/errgroup.WithContext": 0,
+}
+
+var acquires = map[string]bool{
+	"(*golang.org/x/sync/semaphore.Weighted).Acquire":                 true,
+	"(*golang.org/x/sync/semaphore.Weighted).TryAcquire":              true,
+	"(*" + ResilPath + ".Bulkhead).Acquire":                           true,
+	"(*" + ResilPath + ".Bulkhead).Do":                                true,
+	"(*github.com/eapache/go-resiliency/semaphore.Semaphore).Acquire": true,
+}
+
+var bounded = map[string]bool{
+	"(*golang.org/x/sync/errgroup.Group).TryGo":   true,
+	"(*" + ResilPath + ".Group).Go":               true,
+	ResilPath + ".ForEach":                        true,
+	"github.com/sourcegraph/conc/iter.ForEach":    true,
+	"github.com/sourcegraph/conc/iter.ForEachIdx": true,
+	"github.com/sourcegraph/conc/iter.Map":        true,
+	"github.com/sourcegraph/conc/iter.MapErr":     true,
+}
+
+var waits = map[string]bool{
+	"(*sync.WaitGroup).Wait":                               true,
+	"(*golang.org/x/sync/errgroup.Group).Wait":             true,
+	"(*github.com/sourcegraph/conc.WaitGroup).Wait":        true,
+	"(*github.com/sourcegraph/conc/pool.Pool).Wait":        true,
+	"(*github.com/sourcegraph/conc/pool.ErrorPool).Wait":   true,
+	"(*github.com/sourcegraph/conc/pool.ContextPool).Wait": true,
+}
+
+var accepts = map[string]bool{
+	"(net.Listener).Accept":          true,
+	"(*net.TCPListener).Accept":      true,
+	"(*net.TCPListener).AcceptTCP":   true,
+	"(*net.UnixListener).Accept":     true,
+	"(*net.UnixListener).AcceptUnix": true,
+}
+
+var lifecycle = map[string]bool{
+	"Run": true, "Start": true, "Serve": true, "ServeTLS": true,
+	"ListenAndServe": true, "ListenAndServeTLS": true, "Loop": true, "Watch": true,
+}
+
+var machineCounts = map[string]bool{
+	"runtime.NumCPU":     true,
+	"runtime.GOMAXPROCS": true,
+}
+
+func defaultBounds() BoundTable {
+	return BoundTable{
+		Launchers:     maps.Clone(launchers),
+		Limits:        maps.Clone(limits),
+		GroupCtors:    maps.Clone(groupCtors),
+		Acquires:      maps.Clone(acquires),
+		Bounded:       maps.Clone(bounded),
+		Waits:         maps.Clone(waits),
+		Accepts:       maps.Clone(accepts),
+		MachineCounts: maps.Clone(machineCounts),
+		Lifecycle:     maps.Clone(lifecycle),
+		Servers:       []string{"Listen", "Serve"},
+		Runtime:       Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
+	}
+}
+
+// Paths returns the import paths of the launchers and bounds, for fast
+// paths.
+func (b *BoundTable) Paths() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range []map[string]bool{b.Acquires, b.Bounded, b.Waits} {
+		for k := range m {
+			addPath(out, k)
+		}
+	}
+	for k := range b.Launchers {
+		addPath(out, k)
+	}
+	return out
+}

@@ -22,6 +22,7 @@ import (
 	"maps"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Table is the whole knowledge base. The zero value is empty; [Default]
@@ -41,12 +42,36 @@ type Table struct {
 	// InboundParams: parameter types that mark a function serving an inbound
 	// request ("net/http.Request" as *http.Request).
 	InboundParams map[string]bool
+	// Senders: methods that send a request they are given, besides the
+	// outbound rows with a Request index (http.RoundTripper.RoundTrip). A
+	// function that passes its request parameter to one is client side.
+	Senders map[string]bool
 	// ClientTypes: types whose field bounds every call made through a value
 	// of the type (net/http.Client.Timeout, net.Dialer.Timeout).
 	ClientTypes map[string]ClientType
 	// Clients: package-level variables and constructors that yield a client,
 	// with whether it has a timeout.
 	Clients map[string]ClientValue
+	// LoopbackHosts name the local host. A dial to one waits on no remote
+	// peer (connect succeeds or is refused at once).
+	LoopbackHosts []string
+	// Formatters build a string from a format argument (index):
+	// fmt.Sprintf("127.0.0.1:%d", port).
+	Formatters map[string]int
+	// HostJoins build an address from a host argument (index):
+	// net.JoinHostPort(host, port).
+	HostJoins map[string]int
+	// TestingTypes are the types whose presence as a parameter marks a
+	// function as test code (a helper taking *testing.T): its findings are
+	// reported only with the tests option, like those of _test.go files.
+	TestingTypes map[string]bool
+	// TestingPackages mark a package that imports them as test
+	// infrastructure (a testutil package, an acceptance-test harness):
+	// production code does not import package testing.
+	TestingPackages map[string]bool
+	// StreamNetworks are the prefixes of network names whose dials wait on a
+	// remote peer ("tcp": tcp, tcp4, tcp6).
+	StreamNetworks []string
 	// DefaultClient is the package-level client that calls with
 	// ClientFrom DefaultClient use (net/http.DefaultClient).
 	DefaultClient string
@@ -61,6 +86,21 @@ type Table struct {
 	Retry    RetryTable
 	Breakers BreakerTable
 	Bounds   BoundTable
+
+	pathsOnce sync.Once
+	pathSet   map[string]bool
+}
+
+// PathSet is Paths as a set, computed once. Rows must not be added after
+// the first call.
+func (t *Table) PathSet() map[string]bool {
+	t.pathsOnce.Do(func() {
+		t.pathSet = map[string]bool{}
+		for _, p := range t.Paths() {
+			t.pathSet[p] = true
+		}
+	})
+	return t.pathSet
 }
 
 // Kind classifies an outbound call.
@@ -131,6 +171,11 @@ type Outbound struct {
 	Variant string
 	// Target is the index of the URL or address argument, or None.
 	Target int
+	// Network is the index of a network-name argument ("tcp", "udp",
+	// "unix"), or None. A call on a network that is not a stream to a
+	// remote host (StreamNetworks) cannot hang on a peer and is not an
+	// outbound call.
+	Network int
 }
 
 // GRPCShape describes generated gRPC client methods: first parameter a
@@ -213,18 +258,25 @@ func Default() *Table {
 		Outbound: maps.Clone(outbound),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server"},
-		DefaultClient: "net/http.DefaultClient",
-		Requests:      maps.Clone(requests),
-		Contexts:      maps.Clone(contexts),
-		Inbound:       maps.Clone(inbound),
-		InboundParams: maps.Clone(inboundParams),
-		ClientTypes:   maps.Clone(clientTypes),
-		Clients:       maps.Clone(clients),
-		Now:           maps.Clone(now),
-		TimeAdd:       maps.Clone(timeAdd),
-		Retry:         defaultRetry(),
-		Breakers:      defaultBreakers(),
-		Bounds:        defaultBounds(),
+		DefaultClient:   "net/http.DefaultClient",
+		StreamNetworks:  []string{"tcp"},
+		LoopbackHosts:   []string{"127.0.0.1", "localhost", "::1", "[::1]"},
+		Formatters:      map[string]int{"fmt.Sprintf": 0},
+		HostJoins:       map[string]int{"net.JoinHostPort": 0},
+		TestingTypes:    map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
+		TestingPackages: map[string]bool{"testing": true},
+		Requests:        maps.Clone(requests),
+		Contexts:        maps.Clone(contexts),
+		Inbound:         maps.Clone(inbound),
+		InboundParams:   maps.Clone(inboundParams),
+		Senders:         map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},
+		ClientTypes:     maps.Clone(clientTypes),
+		Clients:         maps.Clone(clients),
+		Now:             maps.Clone(now),
+		TimeAdd:         maps.Clone(timeAdd),
+		Retry:           defaultRetry(),
+		Breakers:        defaultBreakers(),
+		Bounds:          defaultBounds(),
 	}
 	return t
 }

@@ -2,9 +2,15 @@ package knowledge
 
 // Rows for outbound calls of the standard library and gRPC.
 
-func ob(kind Kind, ctx int) Outbound {
-	return Outbound{Kind: kind, Ctx: ctx, Request: None, ClientArg: None, Target: None}
+// NewOutbound returns an Outbound row of kind whose context parameter is ctx
+// (or None), with every other index None.
+func NewOutbound(kind Kind, ctx int) Outbound {
+	return Outbound{Kind: kind, Ctx: ctx, Request: None, ClientArg: None, Target: None, Network: None}
 }
+
+func ob(kind Kind, ctx int) Outbound { return NewOutbound(kind, ctx) }
+
+func (o Outbound) network(i int) Outbound { o.Network = i; return o }
 
 func (o Outbound) client(from ClientFrom) Outbound { o.Client = from; return o }
 func (o Outbound) clientArg(i int) Outbound        { o.Client = Argument; o.ClientArg = i; return o }
@@ -28,17 +34,24 @@ var outbound = map[string]Outbound{
 	"(*net/http.Client).Do":       ob(HTTP, None).client(Receiver).request(0),
 
 	// net dials.
-	"net.Dial":                         ob(Dial, None).target(1).variant("DialContext"),
-	"net.DialTimeout":                  ob(Dial, None).target(1).bounded(),
-	"(*net.Dialer).Dial":               ob(Dial, None).client(Receiver).target(1).variant("DialContext"),
-	"(*net.Dialer).DialContext":        ob(Dial, 0).client(Receiver).target(2),
+	"net.Dial":                         ob(Dial, None).target(1).network(0).variant("DialContext"),
+	"net.DialTimeout":                  ob(Dial, None).target(1).network(0).bounded(),
+	"(*net.Dialer).Dial":               ob(Dial, None).client(Receiver).target(1).network(0).variant("DialContext"),
+	"(*net.Dialer).DialContext":        ob(Dial, 0).client(Receiver).target(2).network(1),
 	"net.DialTCP":                      ob(Dial, None).target(2),
-	"net.DialUDP":                      ob(Dial, None).target(2),
-	"net.DialUnix":                     ob(Dial, None).target(2),
-	"crypto/tls.Dial":                  ob(TLS, None).target(1).variant("DialContext"),
-	"crypto/tls.DialWithDialer":        ob(TLS, None).clientArg(0).target(2).variant("DialContext"),
-	"(*crypto/tls.Dialer).Dial":        ob(TLS, None).target(1).variant("DialContext"),
-	"(*crypto/tls.Dialer).DialContext": ob(TLS, 0).target(2),
+	"crypto/tls.Dial":                  ob(TLS, None).target(1).network(0).variant("DialContext"),
+	"crypto/tls.DialWithDialer":        ob(TLS, None).clientArg(0).target(2).network(1).variant("DialContext"),
+	"(*crypto/tls.Dialer).Dial":        ob(TLS, None).target(1).network(0).variant("DialContext"),
+	"(*crypto/tls.Dialer).DialContext": ob(TLS, 0).target(2).network(1),
+
+	// Standard-library clients that dial with no timeout and take no context.
+	"net/smtp.Dial":        ob(Dial, None).target(0),
+	"net/smtp.SendMail":    ob(Dial, None).target(0),
+	"net/rpc.Dial":         ob(Dial, None).target(1).network(0),
+	"net/rpc.DialHTTP":     ob(Dial, None).target(1).network(0),
+	"net/rpc.DialHTTPPath": ob(Dial, None).target(1).network(0),
+	"net/rpc/jsonrpc.Dial": ob(Dial, None).target(1).network(0),
+	"net/textproto.Dial":   ob(Dial, None).target(1).network(0),
 
 	// database/sql: the methods that have a Context variant, and the variants.
 	"(*database/sql.DB).Exec":              ob(SQL, None).variant("ExecContext"),

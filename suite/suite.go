@@ -12,9 +12,11 @@ import (
 
 	"github.com/resilint/resilint/analyzers/ctxdeadline"
 	"github.com/resilint/resilint/analyzers/detachedctx"
+	"github.com/resilint/resilint/analyzers/globalbreaker"
 	"github.com/resilint/resilint/analyzers/nestedretry"
 	"github.com/resilint/resilint/analyzers/permanentretry"
 	"github.com/resilint/resilint/analyzers/sleepretry"
+	"github.com/resilint/resilint/analyzers/unboundedfanout"
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
 )
@@ -31,6 +33,8 @@ var entries = []entry{
 	{sleepretry.Doc, sleepretry.New},
 	{permanentretry.Doc, permanentretry.New},
 	{nestedretry.Doc, nestedretry.New},
+	{globalbreaker.Doc, globalbreaker.New},
+	{unboundedfanout.Doc, unboundedfanout.New},
 }
 
 // Docs returns the documentation of every analyzer, in the suite's order.

@@ -136,21 +136,26 @@ func (c *checker) checkForward(f *outbound.Forward, stack []ast.Node) {
 }
 
 // recontexted returns the request variables that get a context after they
-// are built (req = req.WithContext(ctx), r2 := req.Clone(ctx)).
+// are built (req = req.WithContext(ctx), r2 := req.Clone(ctx), or a helper
+// that does so to the request it is given).
 func (c *checker) recontexted() map[*types.Var]bool {
 	out := map[*types.Var]bool{}
 	ins := c.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
-		fn, recv := c.m.Callee(call)
-		if fn == nil || recv == nil {
-			return
+		var cands []ast.Expr
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			cands = append(cands, sel.X)
 		}
-		if row, ok := c.table.Requests[analysisutil.Key(fn)]; ok && row.Ctx != knowledge.None {
-			if id, ok := ast.Unparen(recv).(*ast.Ident); ok {
-				if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
-					out[v] = true
-				}
+		cands = append(cands, call.Args...)
+		for _, e := range cands {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+			if ok && !out[v] && c.m.RecontextCall(call, v) {
+				out[v] = true
 			}
 		}
 	})

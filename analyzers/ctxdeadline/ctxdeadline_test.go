@@ -8,6 +8,11 @@ import (
 	"github.com/resilint/resilint/analyzers/ctxdeadline"
 )
 
-func TestBasic(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxdeadline.Analyzer, "basic")
+func TestCtxdeadline(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxdeadline.Analyzer,
+		"basic", "helpers", "usefwd", "generic", "alias", "grpcuse", "harness")
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdeadline.Analyzer, "fixes")
 }

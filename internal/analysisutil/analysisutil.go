@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -160,22 +161,41 @@ type Reporter struct {
 type fileInfo struct {
 	test, generated bool
 	dirs            []*nolint.Directive
+	// testFuncs are the ranges of functions that take a *testing.T (or B,
+	// F, TB): test helpers outside _test.go files.
+	testFuncs [][2]token.Pos
 }
 
 // NewReporter returns a Reporter for one pass.
 func NewReporter(pass *analysis.Pass, cfg *config.Config) *Reporter {
 	r := &Reporter{pass: pass, cfg: cfg, files: map[*token.File]*fileInfo{}}
+	// A package whose non-test files import package testing is test
+	// infrastructure (testutil, an acceptance harness).
+	harness := false
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.FileStart); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if p, err := strconv.Unquote(imp.Path.Value); err == nil && cfg.Table().TestingPackages[p] {
+				harness = true
+			}
+		}
+	}
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
 			continue
 		}
 		fi := &fileInfo{
-			test:      strings.HasSuffix(tf.Name(), "_test.go"),
+			test:      harness || strings.HasSuffix(tf.Name(), "_test.go"),
 			generated: ast.IsGenerated(f),
 		}
 		if !cfg.NoNolint {
 			fi.dirs = nolint.File(pass.Fset, f)
+		}
+		if !fi.test && !cfg.Tests {
+			fi.testFuncs = testFuncs(pass.TypesInfo, f, cfg.Table().TestingTypes)
 		}
 		r.files[tf] = fi
 	}
@@ -196,7 +216,31 @@ func (r *Reporter) Skip(pos token.Pos) bool {
 	if fi.generated && !r.cfg.Generated {
 		return true
 	}
+	for _, rng := range fi.testFuncs {
+		if rng[0] <= pos && pos < rng[1] {
+			return true
+		}
+	}
 	return false
+}
+
+// testFuncs returns the ranges of the file's functions that take a testing
+// parameter.
+func testFuncs(info *types.Info, f *ast.File, testing map[string]bool) [][2]token.Pos {
+	var out [][2]token.Pos
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Type.Params == nil {
+			continue
+		}
+		for _, field := range fd.Type.Params.List {
+			if testing[TypeKey(info.TypeOf(field.Type))] {
+				out = append(out, [2]token.Pos{fd.Pos(), fd.End()})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // Report reports d unless a filter drops it.

@@ -93,7 +93,10 @@ type run struct {
 	stdout, stderr io.Writer
 	cfg            *config.Config
 
+	args            []string // the command line, for SARIF
 	fix, diff, json bool
+	format          string
+	outputs         []output
 	context         int
 	loadTests       bool
 	configPath      string
@@ -103,6 +106,16 @@ type run struct {
 	cpuProfile      string
 	memProfile      string
 	enable          map[string]*triState
+
+	newFromRev        string
+	baselinePath      string
+	writeBaselinePath string
+	baseline          map[string]int          // fingerprints of -baseline
+	changed           map[string]map[int]bool // lines changed since -new-from-rev
+
+	analyzers []*analysis.Analyzer // the analyzers that run
+	rootDir   string               // see root
+	sources   map[string][]byte    // see source
 }
 
 type triState int
@@ -142,7 +155,11 @@ func (d *run) flags() *flag.FlagSet {
 	fs.SetOutput(d.stderr)
 	fs.BoolVar(&d.fix, "fix", false, "apply the suggested fixes")
 	fs.BoolVar(&d.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
-	fs.BoolVar(&d.json, "json", false, "print findings as JSON (the go/analysis checker shape)")
+	fs.BoolVar(&d.json, "json", false, "print findings as JSON on standard output (the go/analysis checker shape); same as -format json")
+	fs.StringVar(&d.format, "format", "", "output formats, comma-separated: text (the default, on standard error), json, sarif (SARIF 2.1.0), github (GitHub Actions annotations); FORMAT:FILE writes one to a file")
+	fs.StringVar(&d.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), e.g. origin/main")
+	fs.StringVar(&d.baselinePath, "baseline", "", "do not report the findings recorded in this baseline file")
+	fs.StringVar(&d.writeBaselinePath, "write-baseline", "", "record every current finding in this baseline file and report none (exit 0 unless packages fail to load)")
 	fs.IntVar(&d.context, "c", -1, "print the offending line with this many lines of context")
 	fs.BoolVar(&d.loadTests, "test", true, "load test packages too (findings in _test.go files are reported only with -include-tests)")
 	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
@@ -199,6 +216,15 @@ func (d *run) main(args []string) int {
 	if d.diff && !d.fix {
 		return d.errorf("-diff needs -fix")
 	}
+	d.args = args
+	outs, err := parseFormats(d.format, d.json)
+	if err != nil {
+		return d.errorf("%v", err)
+	}
+	d.outputs = outs
+	if d.writeBaselinePath != "" && (d.fix || d.baselinePath != "" || d.newFromRev != "") {
+		return d.errorf("-write-baseline records every finding: it cannot be combined with -fix, -baseline or -new-from-rev")
+	}
 
 	if d.dir != "" {
 		if err := os.Chdir(d.dir); err != nil {
@@ -232,6 +258,19 @@ func (d *run) main(args []string) int {
 	}
 	if len(analyzers) == 0 {
 		return d.errorf("no analyzer is enabled")
+	}
+	d.analyzers = analyzers
+	// Read the baseline and the diff before the (long) analysis, so that a
+	// bad file or revision fails at once.
+	if d.baselinePath != "" {
+		if d.baseline, err = readBaseline(d.baselinePath); err != nil {
+			return d.errorf("%v", err)
+		}
+	}
+	if d.newFromRev != "" {
+		if d.changed, err = d.changedLines(d.newFromRev); err != nil {
+			return d.errorf("%v", err)
+		}
 	}
 	return d.analyze(rest, analyzers)
 }
@@ -314,18 +353,39 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 	if pkgs == nil {
 		return code
 	}
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	// Packages that failed to load or type-check were named by load; the
+	// others are analyzed.
+	var good []*packages.Package
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && !p.IllTyped {
+			good = append(good, p)
+		}
+	}
+	if len(good) == 0 {
+		return ExitError
+	}
+	graph, err := checker.Analyze(analyzers, good, nil)
 	if err != nil {
 		return d.errorf("%v", err)
 	}
 	status := code
 	for act := range graph.All() {
-		if act.Err != nil && act.IsRoot && !strings.Contains(act.Err.Error(), "analysis skipped due to errors in package") {
+		if act.Err != nil && act.IsRoot && !strings.Contains(act.Err.Error(), "analysis skipped due to errors in package") && !strings.Contains(act.Err.Error(), "failed prerequisites") {
 			fmt.Fprintf(d.stderr, "resilint: %s: %s: %v\n", act.Package.PkgPath, act.Analyzer.Name, act.Err)
 			status = ExitError
 		}
 	}
 	found := d.filter(graph)
+
+	if d.writeBaselinePath != "" {
+		if err := d.writeBaseline(d.writeBaselinePath, found); err != nil {
+			return d.errorf("%v", err)
+		}
+		fmt.Fprintf(d.stderr, "resilint: recorded %d findings in %s\n", len(found), d.writeBaselinePath)
+		return status
+	}
+	found = d.onlyNew(found)
+	keepOnly(graph.Roots, found)
 
 	if d.fix {
 		if err := d.applyFixes(found); err != nil {
@@ -335,17 +395,11 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 		return status
 	}
 
-	if d.json {
-		if err := graph.PrintJSON(d.stdout); err != nil {
-			return d.errorf("%v", err)
-		}
-	} else {
-		if err := graph.PrintText(d.stderr, d.context); err != nil {
-			return d.errorf("%v", err)
-		}
-	}
 	if status == ExitClean && len(found)+d.unused > 0 {
 		status = ExitFindings
+	}
+	if err := d.writeOutputs(graph, found, status); err != nil {
+		return d.errorf("%v", err)
 	}
 	return status
 }
@@ -381,6 +435,29 @@ func (d *run) load(patterns []string) ([]*packages.Package, int) {
 		}
 	})
 	return pkgs, status
+}
+
+// printText prints findings as "file:line:col: message", with file names
+// relative to the working directory when they are inside it, and with -c N
+// the offending line and N lines of context.
+func (d *run) printText(w io.Writer, found []finding) {
+	for _, f := range found {
+		fmt.Fprintf(w, "%s:%d:%d: %s\n", relPath(f.posn.Filename), f.posn.Line, f.posn.Column, f.diag.Message)
+		if d.context >= 0 {
+			printContext(w, f.posn.Filename, f.posn.Line, d.context)
+		}
+	}
+}
+
+func printContext(w io.Writer, file string, line, n int) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := max(line-n, 1); i <= min(line+n, len(lines)); i++ {
+		fmt.Fprintf(w, "%d\t%s\n", i, lines[i-1])
+	}
 }
 
 func relPath(pos string) string {

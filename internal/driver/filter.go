@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"sort"
 	"strings"
@@ -34,11 +35,13 @@ func (d *run) filter(graph *checker.Graph) []finding {
 		return roots[i].Package.ID < roots[j].Package.ID
 	})
 	dirs := map[string][]*nolint.Directive{}
+	quiet := map[string]bool{} // files whose findings the analyzers drop
 	for _, act := range roots {
 		for _, f := range act.Package.Syntax {
 			name := act.Package.Fset.File(f.FileStart).Name()
 			if _, ok := dirs[name]; !ok {
 				dirs[name] = nolint.File(act.Package.Fset, f)
+				quiet[name] = strings.HasSuffix(name, "_test.go") && !d.cfg.Tests || ast.IsGenerated(f) && !d.cfg.Generated
 			}
 		}
 	}
@@ -79,12 +82,15 @@ func (d *run) filter(graph *checker.Graph) []finding {
 			enabled[act.Analyzer.Name] = true
 		}
 		var unused []string
-		for _, list := range dirs {
+		for name, list := range dirs {
+			if quiet[name] {
+				continue // no finding is reported there, so no directive is used
+			}
 			for _, dir := range list {
 				if dir.Used || !dir.Ours(names) || !relevantTo(dir, enabled) {
 					continue
 				}
-				unused = append(unused, fmt.Sprintf("%s:%d: unused //nolint directive for %s: it suppresses no finding; remove it", dir.File, dir.From, strings.Join(dir.Names, ",")))
+				unused = append(unused, fmt.Sprintf("%s:%d: unused //nolint directive for %s: it suppresses no finding; remove it", relPath(dir.File), dir.From, strings.Join(dir.Names, ",")))
 			}
 		}
 		sort.Strings(unused)
@@ -103,11 +109,12 @@ func (d *run) filter(graph *checker.Graph) []finding {
 	return out
 }
 
-// relevantTo reports whether a directive names an analyzer that ran (or
-// resilint as a whole): a directive for a disabled analyzer is not unused.
+// relevantTo reports whether a directive names an analyzer that ran, or
+// resilint as a whole while every analyzer ran: a directive for a disabled
+// analyzer is not unused.
 func relevantTo(dir *nolint.Directive, enabled map[string]bool) bool {
 	for _, n := range dir.Names {
-		if n == "resilint" || enabled[n] {
+		if n == "resilint" && len(enabled) == len(suite.Names()) || n != "resilint" && enabled[n] {
 			return true
 		}
 	}

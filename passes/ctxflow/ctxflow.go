@@ -24,6 +24,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -43,7 +44,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 			ResultType: reflect.TypeFor[*Model](),
-			FactTypes:  []analysis.Fact{new(RequestFact)},
+			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact)},
 		}
 	})
 }
@@ -138,12 +139,32 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
+// RecontextFact is exported for a function that gives a request parameter
+// a new context (req = req.WithContext(ctx)) before using it: a request
+// passed to it is not sent with the context it was built with.
+type RecontextFact struct {
+	Params []int
+}
+
+func (*RecontextFact) AFact() {}
+
+func (f *RecontextFact) String() string {
+	s := "recontexts"
+	for _, p := range f.Params {
+		s += " #" + itoa(p)
+	}
+	return s
+}
+
 // def is one definition of a variable: the right-hand side and, when the
 // right-hand side is a multi-valued call, the index of the result.
 type def struct {
 	rhs   ast.Expr
 	index int
 	zero  bool // declared without a value
+	// rangeOver is the ranged expression when the variable is the value of
+	// a range statement (for _, v := range X).
+	rangeOver ast.Expr
 }
 
 // fieldSet is an assignment to a field path of a variable: v.A.B = rhs.
@@ -156,6 +177,9 @@ type fieldSet struct {
 type Model struct {
 	Pass  *analysis.Pass
 	Table *knowledge.Table
+	// Relevant is false when the package imports nothing the knowledge
+	// table knows; the model is then empty.
+	Relevant bool
 
 	info      *types.Info
 	defs      map[*types.Var][]def
@@ -165,6 +189,11 @@ type Model struct {
 	decls     map[*types.Func]*ast.FuncDecl
 	reqMemo   map[*types.Func]*RequestFact
 	reqBusy   map[*types.Func]bool
+	recMemo   map[*types.Func]*RecontextFact
+	recBusy   map[*types.Func]bool
+
+	ins     *inspector.Inspector
+	indexed sync.Once
 }
 
 type paramInfo struct {
@@ -185,12 +214,29 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		decls:     map[*types.Func]*ast.FuncDecl{},
 		reqMemo:   map[*types.Func]*RequestFact{},
 		reqBusy:   map[*types.Func]bool{},
+		recMemo:   map[*types.Func]*RecontextFact{},
+		recBusy:   map[*types.Func]bool{},
 	}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	m.index(ins)
+	// Fast path: a package that imports nothing the table knows (no
+	// context, net/http, database/sql, ...) can hold no known call, context
+	// or request.
+	m.ins = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	m.Relevant = analysisutil.Imports(pass.Pkg, m.Table.PathSet())
+	if !m.Relevant {
+		return m, nil
+	}
+	m.Index()
 	m.exportRequestFacts()
 	return m, nil
 }
+
+// Index records the package's variables, parameters and function
+// declarations, which Defs, DefsOf, IsParam, Decl and Callee read. The pass
+// does it for relevant packages; an analyzer that needs the model in a
+// package the fast path skipped (goroutines, circuit breakers) calls it
+// before any other method. It runs once per package, and is safe for
+// analyzers that run concurrently.
+func (m *Model) Index() { m.indexed.Do(func() { m.index(m.ins) }) }
 
 // Defs returns the recorded definitions of v (nil entries for definitions
 // that are not plain expressions).
@@ -205,6 +251,32 @@ func (m *Model) Defs(v *types.Var) []ast.Expr {
 	}
 	return out
 }
+
+// A Def is one definition of a variable: its right-hand side and, when that
+// is a multi-valued call, the index of the variable's result (-1 for a
+// plain expression). Rhs is nil for definitions that are not an assignment
+// of a value (range variables, v++, v += x); Zero marks a declaration
+// without a value.
+type Def struct {
+	Rhs   ast.Expr
+	Index int
+	Zero  bool
+}
+
+// DefsOf returns every recorded definition of v, for variables whose
+// definitions are all visible ([Model.Visible]).
+func (m *Model) DefsOf(v *types.Var) []Def {
+	out := make([]Def, len(m.defs[v]))
+	for i, d := range m.defs[v] {
+		out[i] = Def{Rhs: d.rhs, Index: d.index, Zero: d.zero}
+	}
+	return out
+}
+
+// Visible reports whether every definition of v is recorded: a variable of
+// this package (local or package-level, not a field) whose address is
+// never taken.
+func (m *Model) Visible(v *types.Var) bool { return m.local(v) && !m.addrTaken[v] }
 
 // Decl returns the declaration of a function of this package.
 func (m *Model) Decl(fn *types.Func) *ast.FuncDecl { return m.decls[fn.Origin()] }
@@ -263,10 +335,11 @@ func (m *Model) index(ins *inspector.Inspector) {
 				}
 			}
 		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{n.Key, n.Value} {
-				if v := m.varOf(e); v != nil {
-					m.defs[v] = append(m.defs[v], def{index: -1})
-				}
+			if v := m.varOf(n.Key); v != nil {
+				m.defs[v] = append(m.defs[v], def{index: -1})
+			}
+			if v := m.varOf(n.Value); v != nil {
+				m.defs[v] = append(m.defs[v], def{index: -1, rangeOver: n.X})
 			}
 		case *ast.IncDecStmt:
 			if v := m.varOf(n.X); v != nil {
@@ -700,6 +773,9 @@ func (m *Model) computeRequestFact(fn *types.Func) *RequestFact {
 }
 
 func (m *Model) isRequestType(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.Pointer); !ok {
+		return false
+	}
 	k := analysisutil.TypeKey(t)
 	if k == "" {
 		return false
@@ -714,10 +790,113 @@ func (m *Model) isRequestType(t types.Type) bool {
 
 func (m *Model) exportRequestFacts() {
 	for fn := range m.decls {
-		if f := m.requestFact(fn); f != nil {
-			m.Pass.ExportObjectFact(fn, f)
+		sig := fn.Type().(*types.Signature)
+		if m.anyRequest(sig.Results()) {
+			if f := m.requestFact(fn); f != nil {
+				m.Pass.ExportObjectFact(fn, f)
+			}
+		}
+		if m.anyRequest(sig.Params()) {
+			if f := m.recontextFact(fn); f != nil {
+				m.Pass.ExportObjectFact(fn, f)
+			}
 		}
 	}
+}
+
+func (m *Model) anyRequest(t *types.Tuple) bool {
+	for i := 0; i < t.Len(); i++ {
+		if m.isRequestType(t.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// Recontexts reports whether fn gives its request parameter i a new
+// context before using it.
+func (m *Model) Recontexts(fn *types.Func, i int) bool {
+	f := m.recontextFact(fn)
+	if f == nil {
+		return false
+	}
+	for _, p := range f.Params {
+		if p == i {
+			return true
+		}
+	}
+	return false
+}
+
+// RecontextCall reports whether call gives the request held in variable v
+// a new context: v.WithContext(ctx), v.Clone(ctx), or a call passing v to
+// a function that does.
+func (m *Model) RecontextCall(call *ast.CallExpr, v *types.Var) bool {
+	fn, recv := m.Callee(call)
+	if fn == nil {
+		return false
+	}
+	if recv != nil {
+		if row, ok := m.Table.Requests[analysisutil.Key(fn)]; ok && row.Ctx != knowledge.None && m.varOf(recv) == v {
+			return true
+		}
+	}
+	for i, a := range call.Args {
+		if m.varOf(a) == v && m.Recontexts(fn, i) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) recontextFact(fn *types.Func) *RecontextFact {
+	fn = fn.Origin()
+	if fn.Pkg() != m.Pass.Pkg {
+		f := new(RecontextFact)
+		if m.Pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if f, ok := m.recMemo[fn]; ok {
+		return f
+	}
+	if m.recBusy[fn] {
+		return nil
+	}
+	m.recBusy[fn] = true
+	defer delete(m.recBusy, fn)
+	var f *RecontextFact
+	if decl := m.decls[fn]; decl != nil && decl.Body != nil {
+		var params []*types.Var
+		sig := fn.Type().(*types.Signature)
+		for i := 0; i < sig.Params().Len(); i++ {
+			params = append(params, sig.Params().At(i))
+		}
+		found := map[int]bool{}
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			for i, p := range params {
+				if !found[i] && m.isRequestType(p.Type()) && m.RecontextCall(call, p) {
+					found[i] = true
+				}
+			}
+			return true
+		})
+		for i := range params {
+			if found[i] {
+				if f == nil {
+					f = &RecontextFact{}
+				}
+				f.Params = append(f.Params, i)
+			}
+		}
+	}
+	m.recMemo[fn] = f
+	return f
 }
 
 // Client returns what is known about the timeout of a client or dialer
@@ -899,22 +1078,19 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 		default:
 			continue
 		}
-		if ft.Params == nil {
-			continue
+		c := m.paramCaller(stack[i], ft)
+		if c != nil && c.Param != nil {
+			return c
 		}
-		for _, field := range ft.Params.List {
-			for _, name := range field.Names {
-				v, ok := m.info.Defs[name].(*types.Var)
-				if !ok || name.Name == "_" {
-					continue
-				}
-				if analysisutil.IsContext(v.Type()) {
-					return &Caller{Param: v, Func: stack[i]}
-				}
-				if req == nil && m.isInbound(v.Type()) {
-					req = &Caller{Request: v, Func: stack[i]}
-				}
-			}
+		if req == nil {
+			req = c
+		}
+		if lit, ok := stack[i].(*ast.FuncLit); ok && i > 0 && outlives(stack[i-1], lit) {
+			// A function literal returned or stored for later (a shutdown
+			// hook, a struct's callback) runs after the enclosing call
+			// has returned: the enclosing function's context is not its
+			// caller's budget. Only its own parameters count.
+			return req
 		}
 	}
 	return req
@@ -925,14 +1101,69 @@ func (m *Model) isInbound(t types.Type) bool {
 	return ok && m.Table.InboundParams[analysisutil.TypeKey(p.Elem())]
 }
 
+// paramCaller returns the caller's context among the parameters of one
+// function, preferring a context parameter.
+func (m *Model) paramCaller(fn ast.Node, ft *ast.FuncType) *Caller {
+	if ft.Params == nil {
+		return nil
+	}
+	var req *Caller
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			v, ok := m.info.Defs[name].(*types.Var)
+			if !ok || name.Name == "_" {
+				continue
+			}
+			if analysisutil.IsContext(v.Type()) {
+				return &Caller{Param: v, Func: fn}
+			}
+			if req == nil && m.isInbound(v.Type()) {
+				req = &Caller{Request: v, Func: fn}
+			}
+		}
+	}
+	return req
+}
+
+// outlives reports whether a function literal, given its parent node, is
+// kept to run after the enclosing function returns: returned, or stored in
+// a composite literal, a field, a map or a package-level variable.
+func outlives(parent ast.Node, lit *ast.FuncLit) bool {
+	switch p := parent.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.CompositeLit:
+		return true
+	case *ast.KeyValueExpr:
+		return p.Value == lit
+	case *ast.AssignStmt:
+		for i, rhs := range p.Rhs {
+			if rhs == lit && i < len(p.Lhs) {
+				if _, local := p.Lhs[i].(*ast.Ident); !local || p.Tok != token.DEFINE && p.Tok != token.ASSIGN {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // ServesRequest reports whether decl serves an inbound request: it has an
 // inbound request parameter (an HTTP handler), or it is a method of a gRPC
 // server implementation (its receiver embeds the generated Unimplemented…Server).
 func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 	for _, field := range decl.Type.Params.List {
-		if m.isInbound(m.info.TypeOf(field.Type)) {
-			return true
+		if !m.isInbound(m.info.TypeOf(field.Type)) {
+			continue
 		}
+		for _, name := range field.Names {
+			if v, ok := m.info.Defs[name].(*types.Var); ok && m.sends(decl, v) {
+				// It sends the request it is given (a RoundTripper, a
+				// client's do helper): client side, not a request path.
+				return false
+			}
+		}
+		return true
 	}
 	if decl.Recv == nil || len(decl.Recv.List) != 1 {
 		return false
@@ -966,6 +1197,55 @@ func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 	return false
 }
 
+// sends reports whether decl's body hands the request variable v to an
+// outbound call that sends requests (client.Do(v), transport.RoundTrip(v)).
+func (m *Model) sends(decl *ast.FuncDecl, v *types.Var) bool {
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn, _ := m.Callee(call)
+		if fn == nil {
+			return true
+		}
+		key := analysisutil.Key(fn)
+		if row, ok := m.Table.Outbound[key]; ok && row.Request >= 0 && row.Request < len(call.Args) && m.requestVar(call.Args[row.Request]) == v {
+			found = true
+		}
+		if m.Table.Senders[key] {
+			for _, a := range call.Args {
+				if m.requestVar(a) == v {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// requestVar returns the variable a request expression is, or is a copy of
+// (req.WithContext(ctx), req.Clone(ctx)).
+func (m *Model) requestVar(e ast.Expr) *types.Var {
+	for i := 0; i < maxDepth; i++ {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return m.varOf(e)
+		}
+		fn, recv := m.Callee(call)
+		if fn == nil || recv == nil {
+			return nil
+		}
+		if _, ok := m.Table.Requests[analysisutil.Key(fn)]; !ok {
+			return nil
+		}
+		e = recv
+	}
+	return nil
+}
+
 // GlobalTimeout reports whether the package sets the timeout field of the
 // package-level client variable key (http.DefaultClient.Timeout = d).
 func (m *Model) GlobalTimeout(key string) bool {
@@ -981,6 +1261,146 @@ func (m *Model) GlobalTimeout(key string) bool {
 			if fs.path == ct.TimeoutField && m.timeoutValue(fs.rhs) == HasTimeout {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// Strings returns the constant string values an expression can have: a
+// constant, or a variable whose every definition is one (including the
+// values of a range over a literal slice of constants). ok is false when
+// any value is unknown.
+func (m *Model) Strings(e ast.Expr) ([]string, bool) {
+	return m.strs(e, map[*types.Var]bool{}, 0)
+}
+
+func (m *Model) strs(e ast.Expr, seen map[*types.Var]bool, depth int) ([]string, bool) {
+	if depth > maxDepth {
+		return nil, false
+	}
+	e = ast.Unparen(e)
+	if tv, ok := m.info.Types[e]; ok && tv.Value != nil {
+		if tv.Value.Kind() == constant.String {
+			return []string{constant.StringVal(tv.Value)}, true
+		}
+		return nil, false
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || seen[v] || m.addrTaken[v] || !m.local(v) {
+		return nil, false
+	}
+	if _, isParam := m.params[v]; isParam {
+		return nil, false
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	var out []string
+	for _, d := range m.defs[v] {
+		switch {
+		case d.rangeOver != nil:
+			lit := m.literal(d.rangeOver, seen)
+			if lit == nil {
+				return nil, false
+			}
+			for _, elt := range lit.Elts {
+				vs, ok := m.strs(elt, seen, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, vs...)
+			}
+		case d.rhs != nil && d.index < 0:
+			vs, ok := m.strs(d.rhs, seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, vs...)
+		default:
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
+}
+
+// literal returns the composite literal an expression is, or the one a
+// variable assigned once holds.
+func (m *Model) literal(e ast.Expr, seen map[*types.Var]bool) *ast.CompositeLit {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return x
+	case *ast.Ident:
+		v, ok := m.info.Uses[x].(*types.Var)
+		if !ok || m.addrTaken[v] || !m.local(v) || len(m.defs[v]) != 1 {
+			return nil
+		}
+		d := m.defs[v][0]
+		if d.rhs == nil || d.index >= 0 {
+			return nil
+		}
+		lit, _ := ast.Unparen(d.rhs).(*ast.CompositeLit)
+		return lit
+	}
+	return nil
+}
+
+// Loopback reports whether an address expression provably names the local
+// host: constant addresses, fmt.Sprintf("127.0.0.1:%d", ...), and
+// net.JoinHostPort("localhost", ...).
+func (m *Model) Loopback(e ast.Expr) bool {
+	if values, ok := m.Strings(e); ok {
+		for _, v := range values {
+			if !m.loopbackPrefix(v) {
+				return false
+			}
+		}
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := m.Callee(call)
+	if fn == nil {
+		return false
+	}
+	key := analysisutil.Key(fn)
+	if i, ok := m.Table.Formatters[key]; ok && i < len(call.Args) {
+		if values, ok := m.Strings(call.Args[i]); ok && len(values) == 1 {
+			return m.loopbackPrefix(values[0])
+		}
+	}
+	if i, ok := m.Table.HostJoins[key]; ok && i < len(call.Args) {
+		if values, ok := m.Strings(call.Args[i]); ok {
+			for _, v := range values {
+				if !m.isLoopback(v) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// loopbackPrefix reports whether an address (or a format) starts with a
+// loopback host followed by a port separator.
+func (m *Model) loopbackPrefix(addr string) bool {
+	for _, h := range m.Table.LoopbackHosts {
+		if strings.HasPrefix(addr, h+":") {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) isLoopback(host string) bool {
+	for _, h := range m.Table.LoopbackHosts {
+		if host == h {
+			return true
 		}
 	}
 	return false

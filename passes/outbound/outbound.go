@@ -15,6 +15,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -176,7 +177,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 	model := pass.ResultOf[flow].(*ctxflow.Model)
 	table := cfg.Table()
 	res := &Result{ByCall: map[*ast.CallExpr]*Call{}, Model: model}
-	if !relevant(pass.Pkg, table) {
+	if !model.Relevant {
 		return res, nil
 	}
 	res.Relevant = true
@@ -190,6 +191,13 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 		case *ast.FuncDecl:
 			if push {
 				decl = n
+				if s.implementsKnown(n) {
+					// The body of a function the table already knows is
+					// its implementation (http.Get calls DefaultClient.Get,
+					// DB.Ping calls PingContext(Background)): findings
+					// belong at its callers.
+					return false
+				}
 			} else {
 				decl = nil
 			}
@@ -249,14 +257,19 @@ func (s *state) decls() map[*types.Func]*ast.FuncDecl {
 	return out
 }
 
-// relevant reports whether the package can contain a known outbound call or
-// context: it imports a package the table mentions (or is one).
-func relevant(pkg *types.Package, table *knowledge.Table) bool {
-	paths := map[string]bool{}
-	for _, p := range table.Paths() {
-		paths[p] = true
+// implementsKnown reports whether decl declares a function that is itself a
+// row of the table (an outbound call, a request or context constructor).
+func (s *state) implementsKnown(decl *ast.FuncDecl) bool {
+	fn, ok := s.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
 	}
-	return analysisutil.Imports(pkg, paths)
+	key := analysisutil.Key(fn)
+	_, out := s.table.Outbound[key]
+	_, grpc := s.table.GRPC.Methods[key]
+	_, req := s.table.Requests[key]
+	_, ctx := s.table.Contexts[key]
+	return out || grpc || req || ctx
 }
 
 // match returns the outbound call n makes, if any.
@@ -267,16 +280,43 @@ func (s *state) match(n *ast.CallExpr) *Call {
 	}
 	key := analysisutil.Key(fn)
 	if spec, ok := s.table.Outbound[key]; ok {
+		if !s.streamNetwork(n, spec) {
+			return nil // a UDP or Unix-socket "dial" does not wait on a remote peer
+		}
+		if spec.Kind == knowledge.Dial && spec.Target >= 0 && spec.Target < len(n.Args) && s.model.Loopback(n.Args[spec.Target]) {
+			return nil // connecting to the local host succeeds or fails at once
+		}
 		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
 	}
 	if spec, ok := s.table.GRPC.Methods[key]; ok {
 		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
 	}
 	if recv != nil && s.grpcShape(fn) {
-		spec := knowledge.Outbound{Kind: knowledge.GRPC, Ctx: 0, Request: knowledge.None, ClientArg: knowledge.None, Target: knowledge.None}
+		spec := knowledge.NewOutbound(knowledge.GRPC, 0)
 		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
 	}
 	return nil
+}
+
+// streamNetwork reports whether a dial may go to a remote stream peer: its
+// network argument is unknown or names a stream network (tcp). Calls that
+// take no network argument always may.
+func (s *state) streamNetwork(call *ast.CallExpr, spec knowledge.Outbound) bool {
+	if spec.Network < 0 || spec.Network >= len(call.Args) {
+		return true
+	}
+	values, ok := s.model.Strings(call.Args[spec.Network])
+	if !ok {
+		return true
+	}
+	for _, v := range values {
+		for _, p := range s.table.StreamNetworks {
+			if strings.HasPrefix(v, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // grpcShape reports whether fn is a method shaped like a generated gRPC

@@ -105,3 +105,17 @@ func newRequestRecontexted(ctx context.Context) {
 		resp.Body.Close()
 	}
 }
+
+// do gives the request the caller's context before sending it.
+func do(ctx context.Context, req *http.Request) (*http.Response, error) {
+	req = req.WithContext(ctx)
+	return http.DefaultClient.Do(req)
+}
+
+func recontextedByHelper(ctx context.Context, url string) {
+	req, _ := http.NewRequest(http.MethodGet, url, nil) // do() gives it ctx: silent
+	resp, err := do(ctx, req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}

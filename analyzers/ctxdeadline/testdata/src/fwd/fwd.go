@@ -1,0 +1,38 @@
+// Package fwd forwards its callers' contexts to outbound calls.
+package fwd
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+)
+
+type Client struct {
+	base string
+}
+
+// Fetch sends the request with http.DefaultClient: ctx is its only bound.
+func (c *Client) Fetch(ctx context.Context, path string) (*http.Response, error) {
+	req, err := c.request(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req)
+}
+
+func (c *Client) request(ctx context.Context, path string) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+}
+
+// Count queries the database with ctx.
+func Count(ctx context.Context, db *sql.DB) (int, error) {
+	var n int
+	err := db.QueryRowContext(ctx, "SELECT count(*) FROM t").Scan(&n)
+	return n, err
+}
+
+// Lookup is generic and forwards ctx too.
+func Lookup[K comparable](ctx context.Context, db *sql.DB, k K) error {
+	_, err := db.ExecContext(ctx, "SELECT 1 WHERE $1", k)
+	return err
+}

@@ -1,0 +1,25 @@
+// Package usefwd calls package fwd: facts carry the forwarding across the
+// package boundary.
+package usefwd
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"fwd"
+)
+
+func nightly(c *fwd.Client, db *sql.DB) {
+	resp, err := c.Fetch(context.Background(), "/export") // want `\(\*fwd.Client\).Fetch gets context.Background\(\), which has no deadline, and forwards it to \(\*http.Client\).Do`
+	if err == nil {
+		resp.Body.Close()
+	}
+	_, _ = fwd.Count(context.TODO(), db)            // want `fwd.Count gets context.TODO\(\), which has no deadline, and forwards it to \(\*sql.DB\).QueryRowContext`
+	_ = fwd.Lookup[string](context.TODO(), db, "k") // want `fwd.Lookup gets context.TODO\(\)`
+	_ = fwd.Lookup(context.TODO(), db, 42)          // want `fwd.Lookup gets context.TODO\(\)`
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, _ = fwd.Count(ctx, db)
+}

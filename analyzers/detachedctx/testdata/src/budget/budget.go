@@ -1,0 +1,64 @@
+// Package budget: timeouts on request paths against the 10s budget.
+package budget
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+func handler(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 20*time.Second) // want `context.WithTimeout allows 20s on a request path, longer than the 10s request budget`
+	defer cancel()
+	ctx2, cancel2 := context.WithTimeout(r.Context(), 10*time.Second) // the budget itself is allowed
+	defer cancel2()
+	ctx3, cancel3 := context.WithDeadline(r.Context(), time.Now().Add(time.Minute)) // want `context.WithDeadline allows 1m0s on a request path`
+	defer cancel3()
+	ctx4, cancel4 := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel4()
+	_, _, _, _ = ctx, ctx2, ctx3, ctx4
+}
+
+func handlerVar(w http.ResponseWriter, r *http.Request, d time.Duration) {
+	ctx, cancel := context.WithTimeout(r.Context(), d) // not a constant: silent
+	defer cancel()
+	_ = ctx
+}
+
+type UnimplementedRoomsServer struct{}
+
+type CheckRequest struct{}
+type CheckResponse struct{}
+
+type roomsServer struct {
+	UnimplementedRoomsServer
+}
+
+func (s *roomsServer) Check(ctx context.Context, in *CheckRequest) (*CheckResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second) // want `context.WithTimeout allows 30s on a request path`
+	defer cancel()
+	_ = ctx
+	return &CheckResponse{}, nil
+}
+
+func worker(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute) // a worker, not a request path: silent by default
+	defer cancel()
+	_ = ctx
+}
+
+// send is client side: it sends the request it is given. Long uploads are
+// not a request path.
+func send(c *http.Client, req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(req.Context(), 5*time.Minute)
+	defer cancel()
+	return c.Do(req.WithContext(ctx))
+}
+
+type retryTransport struct{ next http.RoundTripper }
+
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(req.Context(), time.Minute)
+	defer cancel()
+	return t.next.RoundTrip(req.WithContext(ctx))
+}

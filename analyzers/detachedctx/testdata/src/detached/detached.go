@@ -1,0 +1,135 @@
+// Package detached: Background/TODO where a caller's context exists.
+package detached
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"time"
+
+	"fwd"
+	"google.golang.org/grpc"
+)
+
+type Server struct {
+	db     *sql.DB
+	client *http.Client
+	conn   *grpc.ClientConn
+}
+
+func (s *Server) Lookup(ctx context.Context, id string) error {
+	tctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context \(ctx\)`
+	defer cancel()
+	_, err := s.db.ExecContext(tctx, "SELECT 1")
+	return err
+}
+
+func (s *Server) Until(ctx context.Context, at time.Time) error {
+	dctx, cancel := context.WithDeadline(context.TODO(), at) // want `context.WithDeadline on context.TODO\(\) although this function has the caller's context \(ctx\)`
+	defer cancel()
+	return s.conn.Invoke(dctx, "/svc/M", nil, nil)
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // want `context.WithTimeout on context.Background\(\) although this function has the inbound request's context \(r.Context\(\)\)`
+	defer cancel()
+	_ = ctx
+}
+
+func (s *Server) Direct(ctx context.Context) error {
+	_, err := s.db.QueryContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).QueryContext gets context.Background\(\) although this function has the caller's context \(ctx\)`
+	return err
+}
+
+func (s *Server) ViaRequest(ctx context.Context, url string) error {
+	// The client has a Timeout, but the call still ignores the caller.
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := s.client.Do(req) // want `\(\*http.Client\).Do gets context.Background\(\) although`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (s *Server) ViaHelper(ctx context.Context, url string) error {
+	return fwd.Notify(context.Background(), url) // want `fwd.Notify gets context.Background\(\) although this function has the caller's context \(ctx\), and forwards it to \(\*http.Client\).Do`
+}
+
+func (s *Server) NotOutbound(ctx context.Context) error {
+	return fwd.Local(context.Background()) // no outbound call: silent
+}
+
+func (s *Server) Values(ctx context.Context) error {
+	vctx := context.WithValue(context.Background(), key{}, 1)
+	return s.conn.Invoke(vctx, "/svc/M", nil, nil) // want `\(\*grpc.ClientConn\).Invoke gets context.Background\(\) although`
+}
+
+type key struct{}
+
+func (s *Server) InClosure(ctx context.Context) {
+	go func() {
+		_ = s.conn.Invoke(context.TODO(), "/svc/M", nil, nil) // want `\(\*grpc.ClientConn\).Invoke gets context.TODO\(\) although`
+	}()
+}
+
+func (s *Server) Detach(ctx context.Context, url string) {
+	// Outlives the caller on purpose, keeps its values, has its own bound.
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	go func() {
+		defer cancel()
+		_ = fwd.Notify(pctx, url)
+	}()
+}
+
+func (s *Server) Derived(ctx context.Context) error {
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second) // not a request handler: long timeouts are fine
+	defer cancel()
+	_, err := s.db.ExecContext(tctx, "SELECT 1")
+	return err
+}
+
+func main() {
+	// main has no caller's context.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_ = ctx
+}
+
+func noCaller(db *sql.DB) error {
+	_, err := db.ExecContext(context.Background(), "SELECT 1") // no caller's context: ctxdeadline's business, not ours
+	return err
+}
+
+// shutdownHook returns a function that runs long after ctx is gone: the
+// enclosing ctx is not its budget.
+func shutdownHook(ctx context.Context, db *sql.DB) func() error {
+	return func() error {
+		tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, err := db.ExecContext(tctx, "CHECKPOINT")
+		return err
+	}
+}
+
+type hooks struct{ onStop func() }
+
+func register(ctx context.Context, db *sql.DB) *hooks {
+	return &hooks{onStop: func() {
+		tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = db.ExecContext(tctx, "CHECKPOINT")
+	}}
+}
+
+func callback(ctx context.Context, db *sql.DB, run func(func() error) error) error {
+	// A callback run during the call still has the caller's budget.
+	return run(func() error {
+		tctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context \(ctx\)`
+		defer cancel()
+		_, err := db.ExecContext(tctx, "SELECT 1")
+		return err
+	})
+}

@@ -1,0 +1,33 @@
+// Package fixes: Background/TODO replaced by the caller's context.
+package fixes
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"time"
+)
+
+func lookup(ctx context.Context, db *sql.DB) error {
+	tctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `context.WithTimeout on context.Background\(\)`
+	defer cancel()
+	_, err := db.ExecContext(tctx, "SELECT 1")
+	return err
+}
+
+func handle(w http.ResponseWriter, r *http.Request) {
+	req, err := http.NewRequestWithContext(context.TODO(), http.MethodGet, "http://backend", nil)
+	if err != nil {
+		return
+	}
+	resp, err := http.DefaultClient.Do(req) // want `\(\*http.Client\).Do gets context.TODO\(\) although this function has the inbound request's context`
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func shadowed(ctx context.Context, db *sql.DB) {
+	func(ctx string) {
+		_, _ = db.ExecContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although`
+	}("x")
+}

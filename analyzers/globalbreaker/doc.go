@@ -1,0 +1,71 @@
+// Package globalbreaker defines an Analyzer that reports circuit breakers
+// shared by several dependencies, breakers configured to trip on a single
+// failure or to flood a recovering service, and breakers that can never
+// trip.
+//
+// # Analyzer globalbreaker
+//
+// globalbreaker: report circuit breakers shared across dependencies, tripping on one failure, or unable to trip
+//
+// A circuit breaker protects one dependency: it counts that dependency's
+// failures and, when they pile up, fails fast instead of waiting on it. One
+// breaker shared by several dependencies means a failing search service
+// opens the breaker for payments too. Known breakers come from one
+// knowledge table: github.com/sony/gobreaker (v1 and /v2, CircuitBreaker and
+// TwoStepCircuitBreaker), github.com/failsafe-go/failsafe-go/circuitbreaker
+// (through failsafe.With(...).Get/Run), github.com/eapache/go-resiliency/breaker,
+// github.com/afex/hystrix-go/hystrix (the command name is the breaker) and
+// resilint's runtime package resil; teams add their own breaker types in
+// configuration. globalbreaker reports
+//
+//   - one breaker (a package-level variable, a struct field, a local, a
+//     hystrix command name, a registry name) whose guarded operations — the
+//     functions passed to Execute/Run/Get/Do, or the calls between Allow and
+//     its done callback — reach different dependencies: different hosts or
+//     URL constants, URLs built on different base-URL fields, different
+//     gRPC services, different client values, or methods of different
+//     dependency types. Endpoints of one host or API are one dependency.
+//     Guarded operations are followed through helpers of the package and,
+//     by facts, into other packages; helpers that pass their function
+//     argument to a guarded call count as guarded calls. The finding is at
+//     the guarded call that reaches another dependency than the first one,
+//     and names both;
+//   - settings that open the breaker on a single failure: a gobreaker
+//     ReadyToTrip that returns true when one request in a thousand failed
+//     (ConsecutiveFailures >= 1, TotalFailures > 0), failsafe-go's
+//     WithFailureThreshold(1) and its defaults (NewWithDefaults, a builder
+//     that sets no failure threshold), hystrix ErrorPercentThreshold or
+//     RequestVolumeThreshold of 1, eapache breaker.New(1, ...). gobreaker's
+//     own default (more than 5 consecutive failures) is fine;
+//   - settings that let a flood of probes through while the breaker is half
+//     open: gobreaker MaxRequests, failsafe-go WithSuccessThreshold and
+//     resil HalfOpenProbes above -max-half-open (default 10);
+//   - a breaker that can never trip: constructed in a function and used for
+//     a single guarded call of that invocation (or of that loop iteration),
+//     then dropped.
+//
+// Not reported: one breaker per dependency (a map keyed by host, a registry
+// such as resil.BreakerFor(name) with a name computed per dependency, a
+// breaker in each client's struct), a shared breaker whose guarded calls all
+// reach the same dependency, guarded calls whose dependency is unknown
+// (unknown means silent), and a breaker constructed in a function that
+// guards calls across a loop, is stored, returned or passed on.
+//
+// Suggested fix, for a shared breaker whose guarded call has the shape of
+// resil's (gobreaker v1 Execute and Allow, resil's own Do/Execute/Allow):
+// replace the shared breaker at that call with the per-dependency breaker
+// resil.BreakerFor("<dependency>"), named after the host, service or
+// base-URL field. No fix otherwise.
+//
+// Example:
+//
+//	var cb = gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "api"})
+//
+//	cb.Execute(func() (any, error) { return c.search(ctx, q) })
+//	cb.Execute(func() (any, error) { return c.pay(ctx, p) }) // search and payments share a breaker
+//
+// Instead:
+//
+//	resil.BreakerFor("search").Execute(func() (any, error) { return c.search(ctx, q) })
+//	resil.BreakerFor("payments").Execute(func() (any, error) { return c.pay(ctx, p) })
+package globalbreaker

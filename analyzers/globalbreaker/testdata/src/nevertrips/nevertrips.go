@@ -1,0 +1,87 @@
+// Package nevertrips holds breakers that are created for a single call, and
+// breakers that live long enough to trip.
+package nevertrips
+
+import (
+	"context"
+	"net/http"
+	"sync"
+
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/circuitbreaker"
+	"github.com/resilint/resilint/resil"
+	"github.com/sony/gobreaker"
+)
+
+func Availability(ctx context.Context, url string) (any, error) {
+	cb := gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "availability"}) // want `breaker cb is created on every call of Availability and guards a single call: it never sees a second failure, so it can never open`
+	return cb.Execute(func() (any, error) {
+		return http.Get(url)
+	})
+}
+
+func Inline(url string) (any, error) {
+	return gobreaker.NewCircuitBreaker(gobreaker.Settings{}).Execute(func() (any, error) { // want `a new breaker is created on every call of Inline`
+		return http.Get(url)
+	})
+}
+
+func PerItem(urls []string) {
+	for _, u := range urls {
+		cb := resil.NewBreaker(u) // want `breaker cb is created on every iteration`
+		cb.Do(context.Background(), func(ctx context.Context) error {
+			_, err := http.Get(u)
+			return err
+		})
+	}
+}
+
+func Failsafe(url string) (*http.Response, error) {
+	cb := circuitbreaker.NewBuilder[*http.Response]().WithFailureThreshold(5).Build() // want `breaker cb is created on every call of Failsafe`
+	return failsafe.With[*http.Response](cb).Get(func() (*http.Response, error) {
+		return http.Get(url)
+	})
+}
+
+// Fine: the breaker guards every call of a loop.
+func AcrossLoop(urls []string) {
+	cb := gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "batch"})
+	for _, u := range urls {
+		cb.Execute(func() (any, error) { return http.Get(u) })
+	}
+}
+
+// Fine: stored in a registry, returned, kept in a struct.
+var (
+	mu       sync.Mutex
+	registry = map[string]*gobreaker.CircuitBreaker{}
+)
+
+func For(host string) *gobreaker.CircuitBreaker {
+	mu.Lock()
+	defer mu.Unlock()
+	cb := gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: host})
+	registry[host] = cb
+	cb.Execute(func() (any, error) { return http.Get("https://" + host + "/warmup") })
+	return cb
+}
+
+type Client struct{ cb *gobreaker.CircuitBreaker }
+
+func New() *Client {
+	cb := gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "client"})
+	return &Client{cb: cb}
+}
+
+// Fine: the breaker outlives the call in the handler it returns.
+func Handler(url string) http.HandlerFunc {
+	cb := gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "handler"})
+	return func(w http.ResponseWriter, r *http.Request) {
+		cb.Execute(func() (any, error) { return http.Get(url) })
+	}
+}
+
+// Fine: a breaker from the process-wide registry.
+func Registry(url string) {
+	resil.BreakerFor("availability").Execute(func() (any, error) { return http.Get(url) })
+}

@@ -1,0 +1,70 @@
+// Package unboundedfanout defines an Analyzer that reports goroutines
+// started once per element of a collection, or per iteration of a loop of
+// unbounded length, with no limit on how many run at once.
+//
+// # Analyzer unboundedfanout
+//
+// unboundedfanout: report a goroutine per element or iteration with no concurrency bound
+//
+// A goroutine per item is fine for ten items and a disaster for ten
+// thousand: each holds memory, a connection and a slot of the dependency it
+// calls, and a large batch or a slow dependency exhausts them all. Every
+// dependency needs a bounded pool. unboundedfanout reports a go statement,
+// errgroup.Group.Go, sync.WaitGroup.Go (and sourcegraph/conc's pools)
+// executed once per element of a collection (range over a slice, map,
+// channel or iterator function) or per iteration of a loop whose trip count
+// is not a small constant (more than -fanout-limit, default 16, counting
+// nested loops together), with no concurrency bound.
+//
+// Bounded, not reported:
+//
+//   - errgroup with SetLimit on that group on every path before the loop
+//     (also through a helper that creates or configures the group, or on a
+//     struct field), conc pools with WithMaxGoroutines, errgroup's TryGo,
+//     resil's bounded Group and ForEach, conc's iter helpers;
+//   - a buffered-channel semaphore filled before the go statement (or at
+//     the start of the goroutine) and drained when it ends;
+//     semaphore.Weighted.Acquire, resil's Bulkhead, and a team's own bounds
+//     from configuration;
+//   - worker pools: N goroutines that each take work from one shared
+//     channel are bounded whatever N is; so are N identical goroutines and a
+//     goroutine per CPU (runtime.NumCPU, GOMAXPROCS). A counting loop whose
+//     goroutines each handle the item its index designates (a page, a
+//     shard, items[i]) is fan-out over that count;
+//   - long-lived service goroutines started once per component (a loop
+//     until a stop channel, informer.Run(stopCh), a goroutine that listens
+//     and serves): lifecycle, not fan-out; so are goroutines started per
+//     registered function (for _, f := range s.onShutdown { go f() }) or
+//     per component behind an interface that a value holds (its stages,
+//     collectors, connections) — interface values handed in as data are
+//     items of work;
+//   - a loop with no fixed end that does not feed the goroutines a stream
+//     of work: only values received from a channel (case ev := <-events)
+//     and iterators (for sc.Scan()) count; a racer started when a timer
+//     fires or a server reading its own requests is not judged;
+//   - a goroutine waited for within the same iteration (one at a time);
+//   - loops over a small constant count, and server accept loops (out of
+//     scope);
+//   - a group passed in from elsewhere: its limit is unknown, so silent.
+//
+// Suggested fixes: for errgroup without a limit, insert g.SetLimit(N)
+// right after the group is created (N is -fanout-fix-limit, default 16).
+// For a bare go statement with a sync.WaitGroup (wg.Add, defer wg.Done(),
+// wg.Wait()), or WaitGroup.Go, replace the WaitGroup with resil's bounded
+// group, resil.NewGroup(ctx, N), when the rewrite is mechanical (the
+// WaitGroup is local and used only there). No fix otherwise.
+//
+// Example:
+//
+//	for _, o := range orders {
+//		g.Go(func() error { return ship(ctx, o) }) // one goroutine per order
+//	}
+//
+// Instead:
+//
+//	g, ctx := errgroup.WithContext(ctx)
+//	g.SetLimit(16)
+//	for _, o := range orders {
+//		g.Go(func() error { return ship(ctx, o) })
+//	}
+package unboundedfanout

@@ -1,0 +1,415 @@
+// Package bounded holds goroutines started in loops that are bounded, or
+// not fan-out.
+package bounded
+
+import (
+	"context"
+	"net"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/resilint/resilint/resil"
+	"github.com/sourcegraph/conc/pool"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
+)
+
+type Order struct{ ID string }
+
+func ship(ctx context.Context, o Order) error { return nil }
+
+// errgroup with SetLimit before the loop.
+func Limited(ctx context.Context, orders []Order) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(4)
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) })
+	}
+	return g.Wait()
+}
+
+// A helper that limits the group it returns.
+func limitedGroup(ctx context.Context) (*errgroup.Group, context.Context) {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(8)
+	return g, ctx
+}
+
+func ViaHelper(ctx context.Context, orders []Order) error {
+	g, ctx := limitedGroup(ctx)
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) })
+	}
+	return g.Wait()
+}
+
+// A helper that sets the limit on the group it is given.
+func limit(g *errgroup.Group) { g.SetLimit(8) }
+
+func ViaSetter(ctx context.Context, orders []Order) error {
+	var g errgroup.Group
+	limit(&g)
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) })
+	}
+	return g.Wait()
+}
+
+// A struct field group limited in the constructor.
+type Shipper struct {
+	g *errgroup.Group
+}
+
+func NewShipper() *Shipper {
+	s := &Shipper{g: new(errgroup.Group)}
+	s.g.SetLimit(10)
+	return s
+}
+
+func (s *Shipper) Ship(ctx context.Context, orders []Order) error {
+	for _, o := range orders {
+		s.g.Go(func() error { return ship(ctx, o) })
+	}
+	return s.g.Wait()
+}
+
+// A group from the caller: its limit is unknown.
+func Given(ctx context.Context, g *errgroup.Group, orders []Order) {
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) })
+	}
+}
+
+// TryGo never blocks and never exceeds the limit.
+func Try(ctx context.Context, g *errgroup.Group, orders []Order) {
+	for _, o := range orders {
+		g.TryGo(func() error { return ship(ctx, o) })
+	}
+}
+
+// A buffered-channel semaphore filled before the go statement.
+func Semaphore(ctx context.Context, orders []Order) {
+	sem := make(chan struct{}, 8)
+	var wg sync.WaitGroup
+	for _, o := range orders {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			ship(ctx, o)
+		}()
+	}
+	wg.Wait()
+}
+
+// ... or at the start of the goroutine.
+func SemaphoreInside(ctx context.Context, orders []Order) {
+	sem := make(chan struct{}, 8)
+	for _, o := range orders {
+		go func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			ship(ctx, o)
+		}()
+	}
+}
+
+// x/sync/semaphore.
+func Weighted(ctx context.Context, orders []Order) {
+	sem := semaphore.NewWeighted(8)
+	for _, o := range orders {
+		if err := sem.Acquire(ctx, 1); err != nil {
+			return
+		}
+		go func() {
+			defer sem.Release(1)
+			ship(ctx, o)
+		}()
+	}
+}
+
+// resil's bounded group, ForEach and bulkhead.
+func Resil(ctx context.Context, orders []Order, bh *resil.Bulkhead) error {
+	g := resil.NewGroup(ctx, 8)
+	for _, o := range orders {
+		g.Go(func(ctx context.Context) error { return ship(ctx, o) })
+	}
+	for _, o := range orders {
+		go bh.Do(ctx, func(ctx context.Context) error { return ship(ctx, o) })
+	}
+	_ = resil.ForEach(ctx, orders, 8, ship)
+	return g.Wait()
+}
+
+// conc with WithMaxGoroutines.
+func Conc(orders []Order) {
+	p := pool.New().WithMaxGoroutines(4)
+	for _, o := range orders {
+		p.Go(func() { ship(context.Background(), o) })
+	}
+	p.Wait()
+}
+
+// Worker pools: N goroutines that take work from one channel.
+type Config struct{ Workers int }
+
+func Workers(ctx context.Context, cfg Config, jobs <-chan Order) {
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				ship(ctx, j)
+			}
+		}()
+	}
+	for i := 0; i < cfg.Workers; i++ {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case j, ok := <-jobs:
+					if !ok {
+						return
+					}
+					ship(ctx, j)
+				}
+			}
+		}()
+	}
+	for i := 0; i < runtime.NumCPU(); i++ {
+		go worker(ctx, i, jobs)
+	}
+	wg.Wait()
+}
+
+func worker(ctx context.Context, id int, jobs <-chan Order) {
+	for j := range jobs {
+		ship(ctx, j)
+	}
+}
+
+// A pool of workers as methods.
+type Pool struct{ jobs chan Order }
+
+func (p *Pool) run() {
+	for j := range p.jobs {
+		ship(context.Background(), j)
+	}
+}
+
+func (p *Pool) Start(n int) {
+	for i := 0; i < n; i++ {
+		go p.run()
+	}
+}
+
+// n identical goroutines: a pool whatever they do.
+func Identical(n int, poll func()) {
+	for i := 0; i < n; i++ {
+		go poll()
+	}
+}
+
+// Small constant loops.
+func Small(ctx context.Context) {
+	for i := 0; i < 3; i++ {
+		go ship(ctx, Order{})
+	}
+	for _, region := range []string{"eu", "us", "ap"} {
+		go ship(ctx, Order{ID: region})
+	}
+	var shards [8]Order
+	for _, s := range shards {
+		go ship(ctx, s)
+	}
+}
+
+// Waited for within the same iteration: one at a time.
+func OneAtATime(ctx context.Context, orders []Order) {
+	for _, o := range orders {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ship(ctx, o)
+		}()
+		wg.Wait()
+	}
+	for _, o := range orders {
+		done := make(chan error, 1)
+		go func() { done <- ship(ctx, o) }()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// A server's accept loop is out of scope.
+func Serve(l net.Listener) {
+	for {
+		conn, err := l.Accept()
+		if err != nil {
+			return
+		}
+		go handle(conn)
+	}
+}
+
+func handle(c net.Conn) {}
+
+// Long-lived goroutines started once per component.
+type Informer interface {
+	Run(stopCh <-chan struct{})
+}
+
+func StartInformers(informers []Informer, stopCh <-chan struct{}) {
+	for _, inf := range informers {
+		go inf.Run(stopCh)
+	}
+	for _, inf := range informers {
+		go func() {
+			for {
+				select {
+				case <-stopCh:
+					return
+				default:
+				}
+				inf.Run(stopCh)
+			}
+		}()
+	}
+}
+
+type Server interface{ Serve(l net.Listener) error }
+
+func ServeAll(srv Server, ls []net.Listener) {
+	for _, l := range ls {
+		go srv.Serve(l)
+	}
+}
+
+// Loops until the context is done: lifecycle.
+func Pollers(ctx context.Context, targets []string, poll func(string)) {
+	for _, t := range targets {
+		go func() {
+			for ctx.Err() == nil {
+				poll(t)
+			}
+		}()
+	}
+}
+
+// The loop leaves right after the launch: one goroutine.
+func First(ctx context.Context, orders []Order) {
+	for _, o := range orders {
+		if o.ID != "" {
+			go ship(ctx, o)
+			break
+		}
+	}
+}
+
+// A generic helper with a limit.
+func ForAll[T any](ctx context.Context, items []T, f func(T) error) error {
+	g, _ := errgroup.WithContext(ctx)
+	g.SetLimit(8)
+	for _, it := range items {
+		g.Go(func() error { return f(it) })
+	}
+	return g.Wait()
+}
+
+// Endless loops that do not feed a stream of work: a racer started when a
+// timer fires, a server reading its requests, a list drained.
+func Race(ctx context.Context, results <-chan error, start func()) error {
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	for {
+		select {
+		case <-timer.C:
+			go start()
+		case err := <-results:
+			return err
+		}
+	}
+}
+
+type Codec interface{ Read() (Order, error) }
+
+func ServeCodec(ctx context.Context, codec Codec) {
+	for {
+		req, err := codec.Read()
+		if err != nil {
+			return
+		}
+		go ship(ctx, req)
+	}
+}
+
+func Drain(ctx context.Context, list []Order) {
+	for len(list) > 0 {
+		o := list[len(list)-1]
+		list = list[:len(list)-1]
+		go ship(ctx, o)
+	}
+}
+
+// Hooks and components behind an interface: one goroutine per part of the
+// program.
+type Stage interface {
+	Exec(ctx context.Context) error
+}
+
+type Pipeline struct {
+	onShutdown []func()
+	stages     []Stage
+}
+
+func (p *Pipeline) Hooks(ctx context.Context) {
+	for _, f := range p.onShutdown {
+		go f()
+	}
+	for _, st := range p.stages {
+		go func(st Stage) { st.Exec(ctx) }(st)
+	}
+}
+
+// A pipeline that runs its own stages.
+type Stages []Stage
+
+func (ss Stages) Exec(ctx context.Context) {
+	for _, s := range ss {
+		go s.Exec(ctx)
+	}
+}
+
+// Functions handed in: hooks too.
+func RunAll(fns []func()) {
+	for _, f := range fns {
+		go f()
+	}
+}
+
+// A port forwarder per port: each goroutine listens and serves until the
+// context ends.
+func Forward(ctx context.Context, ports []int, serve func(net.Listener) error) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for _, p := range ports {
+		g.Go(func() error {
+			l, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(p)))
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			return serve(l)
+		})
+	}
+	return g.Wait()
+}

@@ -1,0 +1,25 @@
+// Package custom uses a team's own concurrency bound.
+package custom
+
+import (
+	"context"
+
+	"example.com/mybounds"
+)
+
+func work(ctx context.Context, s string) {}
+
+func Bounded(ctx context.Context, lim *mybounds.Limiter, items []string) {
+	for _, it := range items {
+		if err := lim.Wait(ctx); err != nil {
+			return
+		}
+		go work(ctx, it)
+	}
+}
+
+func Unbounded(ctx context.Context, items []string) {
+	for _, it := range items {
+		go work(ctx, it) // want `one goroutine per element of items`
+	}
+}

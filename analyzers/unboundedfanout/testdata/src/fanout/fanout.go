@@ -1,0 +1,220 @@
+// Package fanout holds goroutines started per element or iteration with no
+// bound.
+package fanout
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/conc/pool"
+	"golang.org/x/sync/errgroup"
+)
+
+type Order struct{ ID string }
+
+func ship(ctx context.Context, o Order) error { return nil }
+
+// A go statement per element, the WaitGroup used elsewhere too: no fix.
+func ShipAll(ctx context.Context, orders []Order) {
+	var wg sync.WaitGroup
+	for _, o := range orders {
+		wg.Add(1)
+		go func() { // want `one goroutine per element of orders with no limit: a large batch or slow dependency exhausts memory and connections; bound it with errgroup.SetLimit or a semaphore`
+			defer wg.Done()
+			ship(ctx, o)
+		}()
+	}
+	wg.Wait()
+	done(&wg)
+}
+
+func done(wg *sync.WaitGroup) {}
+
+// errgroup with SetLimit in one branch only: not on every path.
+func Maybe(ctx context.Context, orders []Order, limit bool) error {
+	g, ctx := errgroup.WithContext(ctx)
+	if limit {
+		g.SetLimit(8)
+	}
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) }) // want `one goroutine per element of orders with no limit: .*; bound it with g.SetLimit\(16\)`
+	}
+	return g.Wait()
+}
+
+// A helper that returns a group without a limit.
+func newGroup(ctx context.Context) (*errgroup.Group, context.Context) {
+	return errgroup.WithContext(ctx)
+}
+
+func ViaHelper(ctx context.Context, orders []Order) error {
+	g, ctx := newGroup(ctx)
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) }) // want `one goroutine per element of orders`
+	}
+	return g.Wait()
+}
+
+// A struct field group that nothing limits.
+type Shipper struct {
+	g errgroup.Group
+}
+
+func (s *Shipper) Ship(ctx context.Context, orders []Order) error {
+	for _, o := range orders {
+		s.g.Go(func() error { return ship(ctx, o) }) // want `one goroutine per element of orders`
+	}
+	return s.g.Wait()
+}
+
+// Per value received from a channel, with a map, and per line read.
+func Events(ctx context.Context, events <-chan Order, byID map[string]Order, sc *bufio.Scanner) {
+	for ev := range events {
+		go ship(ctx, ev) // want `one goroutine per value received from events with no limit`
+	}
+	for _, o := range byID {
+		go ship(ctx, o) // want `one goroutine per element of byID`
+	}
+	for sc.Scan() {
+		line := sc.Text()
+		go func() { ship(ctx, Order{ID: line}) }() // want `one goroutine per iteration of a loop with no fixed end`
+	}
+}
+
+// A counting loop whose goroutines each handle the page the index
+// designates: fan-out over that count.
+func Pages(ctx context.Context, n int) {
+	for i := 0; i < n; i++ {
+		go fetchPage(ctx, i) // want `one goroutine per iteration up to n`
+	}
+	for page := range n {
+		go func() { fetchPage(ctx, page) }() // want `one goroutine per iteration up to n`
+	}
+}
+
+func fetchPage(ctx context.Context, i int) {}
+
+// Nested constant loops: 4 × 8 = 32 goroutines.
+func Grid(ctx context.Context) {
+	for x := 0; x < 4; x++ {
+		for y := 0; y < 8; y++ {
+			go plot(x, y) // want `32 goroutines at once`
+		}
+	}
+}
+
+func plot(x, y int) {}
+
+// Nested: per element and per rendition.
+func Nested(ctx context.Context, videos map[string][]int, renditions []string) {
+	for id := range videos {
+		for _, r := range renditions {
+			go encode(id, r) // want `one goroutine per element of videos and per element of renditions`
+		}
+	}
+}
+
+func encode(id, r string) {}
+
+// A goroutine per item that retries until it succeeds is still work.
+func Retrying(ctx context.Context, urls []string) {
+	for _, u := range urls {
+		go func() { // want `one goroutine per element of urls`
+			for {
+				resp, err := http.Get(u)
+				if err == nil {
+					resp.Body.Close()
+					return
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(time.Second):
+				}
+			}
+		}()
+	}
+}
+
+// Method values and generics.
+type Handler struct{}
+
+func (h *Handler) handle(o Order) {}
+
+func (h *Handler) All(orders []Order) {
+	for _, o := range orders {
+		go h.handle(o) // want `one goroutine per element of orders`
+	}
+}
+
+func ForAll[T any](items []T, f func(T)) {
+	for _, it := range items {
+		go f(it) // want `one goroutine per element of items`
+	}
+}
+
+// conc's pool without a limit.
+func Conc(orders []Order) {
+	p := pool.New()
+	for _, o := range orders {
+		p.Go(func() { ship(context.Background(), o) }) // want `one goroutine per element of orders with no limit: .*; bound it with p.WithMaxGoroutines\(16\)`
+	}
+	p.Wait()
+}
+
+// An event loop that starts a goroutine per value received.
+func Loop(ctx context.Context, events <-chan Order) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ev := <-events:
+			go ship(ctx, ev) // want `one goroutine per value received from events`
+		}
+	}
+}
+
+// Goroutines waited for per update: the fan-out is over the collectors.
+type Collector struct{ name string }
+
+func (c *Collector) inc(u Order) {}
+
+func Monitor(updates <-chan Order, collectors []*Collector) {
+	for u := range updates {
+		var wg sync.WaitGroup
+		for _, c := range collectors {
+			wg.Add(1)
+			go func() { // want `one goroutine per element of collectors with no limit`
+				defer wg.Done()
+				c.inc(u)
+			}()
+		}
+		wg.Wait()
+	}
+}
+
+// SetLimit(-1) removes the limit.
+func NoLimit(ctx context.Context, orders []Order) error {
+	var g errgroup.Group
+	g.SetLimit(-1)
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) }) // want `one goroutine per element of orders`
+	}
+	return g.Wait()
+}
+
+// Items behind an interface handed in as data are items of work.
+type Layer interface{ Digest() string }
+
+func write(l Layer) error { return nil }
+
+func WriteLayers(layers []Layer) error {
+	var g errgroup.Group
+	for _, l := range layers {
+		g.Go(func() error { return write(l) }) // want `one goroutine per element of layers`
+	}
+	return g.Wait()
+}

@@ -1,0 +1,1395 @@
+package unboundedfanout
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
+	"github.com/resilint/resilint/passes/loops"
+)
+
+//go:embed doc.go
+var docSrc string
+
+// Doc is the analyzer's documentation, from doc.go.
+var Doc = analysisutil.MustDoc(docSrc, "unboundedfanout")
+
+// Analyzer is unboundedfanout with the default configuration.
+var Analyzer = New(config.Default())
+
+// New returns the analyzer for a configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	return cfg.Memo("unboundedfanout", func() *analysis.Analyzer {
+		flow := ctxflow.New(cfg)
+		return &analysis.Analyzer{
+			Name:     Doc.Name,
+			Doc:      Doc.Text(),
+			URL:      "https://github.com/resilint/resilint/blob/main/analyzers/unboundedfanout/doc.go",
+			Requires: []*analysis.Analyzer{inspect.Analyzer, flow},
+			Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow) },
+		}
+	})
+}
+
+// A launch starts a goroutine: a go statement or a launcher call.
+type launch struct {
+	node ast.Node      // *ast.GoStmt or the launcher's *ast.CallExpr
+	call *ast.CallExpr // the go statement's call, or the launcher call
+	// fn is the function the goroutine runs (a literal, a function or
+	// method value); args are the go statement's arguments.
+	fn   ast.Expr
+	args []ast.Expr
+	// spec and group describe a launcher call (group is its receiver).
+	spec  *knowledge.Launcher
+	group ast.Expr
+	// loops are the loops of the enclosing function whose body contains
+	// the launch, innermost first; stack is the inspector stack.
+	loops []ast.Stmt
+	stack []ast.Node
+	where analysisutil.Where
+}
+
+// A limitCall is a call that limits a group (g.SetLimit(8)).
+type limitCall struct {
+	call  *ast.CallExpr
+	recv  ast.Expr
+	where analysisutil.Where
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	cfg   *config.Config
+	table *knowledge.BoundTable
+	flow  *ctxflow.Model
+	rep   *analysisutil.Reporter
+
+	limits []limitCall
+}
+
+func run(pass *analysis.Pass, cfg *config.Config, flowA *analysis.Analyzer) (any, error) {
+	table := &cfg.Table().Bounds
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	flow := pass.ResultOf[flowA].(*ctxflow.Model)
+	c := &checker{pass: pass, cfg: cfg, table: table, flow: flow, rep: analysisutil.NewReporter(pass, cfg)}
+
+	var launches []*launch
+	filter := []ast.Node{(*ast.GoStmt)(nil), (*ast.CallExpr)(nil)}
+	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			if c.rep.Skip(n.Pos()) {
+				return true
+			}
+			l := &launch{node: n, call: n.Call, fn: n.Call.Fun, args: n.Call.Args}
+			if l.loops = loopsOf(stack); len(l.loops) > 0 {
+				l.stack = append([]ast.Node(nil), stack...)
+				launches = append(launches, l)
+			}
+		case *ast.CallExpr:
+			// Direct calls only: the model is not indexed yet.
+			fn, recv := analysisutil.Callee(pass.TypesInfo, n, nil)
+			if fn == nil {
+				return true
+			}
+			key := analysisutil.Key(fn)
+			if i, ok := table.Limits[key]; ok && recv != nil && !noLimit(pass.TypesInfo, n, i) {
+				c.limits = append(c.limits, limitCall{call: n, recv: recv, where: analysisutil.WhereOf(stack)})
+			}
+			spec, ok := table.Launchers[key]
+			if !ok || recv == nil || spec.Fn >= len(n.Args) || c.rep.Skip(n.Pos()) {
+				return true
+			}
+			l := &launch{node: n, call: n, fn: n.Args[spec.Fn], spec: &spec, group: recv}
+			if l.loops = loopsOf(stack); len(l.loops) > 0 {
+				l.stack = append([]ast.Node(nil), stack...)
+				launches = append(launches, l)
+			}
+		}
+		return true
+	})
+	if len(launches) == 0 {
+		return nil, nil // fast path: no goroutine started in a loop
+	}
+	flow.Index()
+	for _, l := range launches {
+		l.where = analysisutil.WhereOf(l.stack)
+		c.check(l)
+	}
+	return nil, nil
+}
+
+// noLimit reports whether a limit call removes the limit: a negative
+// constant (g.SetLimit(-1)).
+func noLimit(info *types.Info, call *ast.CallExpr, arg int) bool {
+	if arg < 0 || arg >= len(call.Args) {
+		return false
+	}
+	n, ok := constInt(info, call.Args[arg])
+	return ok && n < 0
+}
+
+// loopsOf returns the loops of the innermost function whose body encloses
+// the last node of stack, innermost first.
+func loopsOf(stack []ast.Node) []ast.Stmt {
+	var out []ast.Stmt
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return out
+		case *ast.ForStmt:
+			if stack[i+1] == ast.Node(n.Body) {
+				out = append(out, n)
+			}
+		case *ast.RangeStmt:
+			if stack[i+1] == ast.Node(n.Body) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// check decides whether a launch in a loop is unbounded fan-out.
+func (c *checker) check(l *launch) {
+	info := c.pass.TypesInfo
+	body, bodyArgs := c.bodyOf(l)
+	// Goroutines waited for within an iteration of a loop run one batch at
+	// a time: that loop and the loops around it do not multiply them.
+	for k, lp := range l.loops {
+		if c.waitedIn(l, body, lp) {
+			if k == 0 {
+				return
+			}
+			l.loops = l.loops[:k]
+			break
+		}
+	}
+	trips := make([]loops.Trip, len(l.loops))
+	product := int64(1)
+	var open []int // indexes of loops that are not a small constant
+	for i, lp := range l.loops {
+		t := loops.Of(info, lp)
+		trips[i] = t
+		switch t.Kind {
+		case loops.Unknown:
+			return
+		case loops.Const:
+			if t.N <= 0 {
+				return // the body never runs
+			}
+			if product <= int64(c.cfg.FanoutLimit) {
+				product *= t.N
+			}
+		default:
+			open = append(open, i)
+		}
+	}
+	if len(open) == 0 && product <= int64(c.cfg.FanoutLimit) {
+		return
+	}
+	// A loop with no fixed end is fan-out when it feeds the goroutine a
+	// stream of work: values received from a channel, or an iterator
+	// (for sc.Scan()). Other endless loops (a dial racer waiting on a
+	// timer, a server reading its requests, draining a list) are not.
+	for _, i := range open {
+		if trips[i].Kind != loops.Forever {
+			continue
+		}
+		ch, ok := c.feed(l, l.loops[i])
+		if !ok {
+			return
+		}
+		if ch != nil {
+			trips[i].Kind, trips[i].Chan, trips[i].Collection = loops.Elements, true, ch
+		}
+	}
+	// Running each of a list of functions (hooks registered by components,
+	// for _, f := range s.onShutdown { go f() }), or each of the components
+	// behind an interface that a value holds (its stages, collectors,
+	// plugins, connections), starts one goroutine per part of the program,
+	// not per item of work. Interface values handed in as data (the layers
+	// of an image) are items of work.
+	for _, i := range open {
+		if trips[i].Kind != loops.Elements {
+			continue
+		}
+		switch kindOf(itemType(info, trips[i])) {
+		case funcItems:
+			return
+		case ifaceItems:
+			if c.held(trips[i].Collection, l) {
+				return
+			}
+		}
+	}
+	if c.acceptLoop(l.loops) || c.singleLaunch(l) {
+		return
+	}
+	if c.limited(l) || c.longLived(l, body, bodyArgs) {
+		return
+	}
+	if c.semaphore(l, body) {
+		return
+	}
+	// A counting loop whose goroutines are all alike is a pool of workers;
+	// it is fan-out when each handles the item its index designates.
+	counting := true
+	for _, i := range open {
+		if trips[i].Kind != loops.Count {
+			counting = false
+		}
+	}
+	if counting && len(open) > 0 {
+		for _, i := range open {
+			if c.machineCount(trips[i].Bound) {
+				return
+			}
+		}
+		perItem := false
+		for _, i := range open {
+			if isLen(info, trips[i].Bound) || c.usesVar(l, body, trips[i].Index) {
+				perItem = true
+			}
+		}
+		if !perItem {
+			return
+		}
+	}
+	if len(open) == 0 && !c.distinct(l, body, l.loops, trips) {
+		// A constant number of identical goroutines: a fixed pool.
+		return
+	}
+	c.report(l, trips, open)
+}
+
+// itemType returns the type of the items a range loop hands out: its value
+// variable's, or a map's key when only the key is used.
+func itemType(info *types.Info, t loops.Trip) types.Type {
+	if t.Value != nil {
+		return t.Value.Type()
+	}
+	if t.Index != nil {
+		if ct := info.TypeOf(t.Collection); ct != nil {
+			if _, isMap := ct.Underlying().(*types.Map); isMap {
+				return t.Index.Type()
+			}
+		}
+	}
+	return elemType(info, t.Collection)
+}
+
+// elemType returns the type of the elements of a collection.
+func elemType(info *types.Info, e ast.Expr) types.Type {
+	t := info.TypeOf(e)
+	if t == nil {
+		return nil
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	case *types.Map:
+		return u.Elem()
+	case *types.Chan:
+		return u.Elem()
+	case *types.Pointer:
+		if a, ok := u.Elem().Underlying().(*types.Array); ok {
+			return a.Elem()
+		}
+	}
+	return nil
+}
+
+type itemKind uint8
+
+const (
+	dataItems itemKind = iota
+	funcItems
+	ifaceItems
+)
+
+// kindOf classifies the items of a collection: functions, values behind an
+// interface, or data.
+func kindOf(t types.Type) itemKind {
+	if t == nil {
+		return dataItems
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return dataItems // any element type
+	}
+	switch t.Underlying().(type) {
+	case *types.Signature:
+		return funcItems
+	case *types.Interface:
+		return ifaceItems
+	}
+	return dataItems
+}
+
+// held reports whether a collection is held by a value: a field (s.stages),
+// a method's receiver (a FanoutStage ranging over itself), or what a
+// method of one returns (c.peers()).
+func (c *checker) held(e ast.Expr, l *launch) bool {
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; ok {
+			return s.Kind() == types.FieldVal || s.Kind() == types.MethodVal
+		}
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				return true
+			}
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			if _, idx, isParam := c.flow.IsParam(v); isParam && idx < 0 {
+				return true // the receiver
+			}
+		}
+	}
+	return false
+}
+
+// feed returns how an endless loop feeds the launch: the channel whose
+// received value the iteration hands to the goroutine, or nil for an
+// iterator condition (for sc.Scan()); ok is false for neither.
+func (c *checker) feed(l *launch, loop ast.Stmt) (ast.Expr, bool) {
+	fs, ok := loop.(*ast.ForStmt)
+	if !ok {
+		return nil, false
+	}
+	// A receive in a select case, or in a statement of the iteration
+	// before the launch.
+	for i := len(l.stack) - 1; i > 0 && l.stack[i] != ast.Node(loop); i-- {
+		if cc, ok := l.stack[i].(*ast.CommClause); ok {
+			if ch := recvValue(cc.Comm); ch != nil {
+				return ch, true
+			}
+		}
+	}
+	for _, st := range c.stmtsBefore(l, loop) {
+		if ch := recvValue(st); ch != nil {
+			return ch, true
+		}
+	}
+	if _, isCall := ast.Unparen(fs.Cond).(*ast.CallExpr); isCall {
+		return nil, true
+	}
+	return nil, false
+}
+
+// recvValue returns the channel of a statement that assigns a received
+// value (v := <-ch, v, ok = <-ch), or nil.
+func recvValue(s ast.Stmt) ast.Expr {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil
+	}
+	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name == "_" && len(as.Lhs) == 1 {
+		return nil
+	}
+	u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u.X
+}
+
+// distinct reports whether the goroutines of constant loops differ: they
+// use a loop variable.
+func (c *checker) distinct(l *launch, body ast.Node, lps []ast.Stmt, trips []loops.Trip) bool {
+	for _, t := range trips {
+		if c.usesVar(l, body, t.Index) || c.usesVar(l, body, t.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesVar reports whether the goroutine uses v: in its arguments, or in
+// its function literal (captured).
+func (c *checker) usesVar(l *launch, body ast.Node, v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	nodes := []ast.Node{l.fn}
+	for _, a := range l.args {
+		nodes = append(nodes, a)
+	}
+	for _, n := range nodes {
+		if mentions(c.pass.TypesInfo, n, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isLen(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "len"
+}
+
+// machineCount reports whether e is the machine's parallelism
+// (runtime.NumCPU()), or a variable set only from it.
+func (c *checker) machineCount(e ast.Expr) bool {
+	return c.machine(e, 0)
+}
+
+func (c *checker) machine(e ast.Expr, depth int) bool {
+	if depth > 4 || e == nil {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if tv, ok := c.pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return c.machine(x.Args[0], depth+1)
+		}
+		if fn, _ := c.flow.Callee(x); fn != nil && c.table.MachineCounts[analysisutil.Key(fn)] {
+			return true
+		}
+	case *ast.BinaryExpr:
+		// 2*runtime.NumCPU()
+		return c.machine(x.X, depth+1) || c.machine(x.Y, depth+1)
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.Uses[x].(*types.Var)
+		if !ok || !c.flow.Visible(v) {
+			return false
+		}
+		defs := c.flow.DefsOf(v)
+		if len(defs) == 0 {
+			return false
+		}
+		for _, d := range defs {
+			if d.Rhs == nil || d.Index >= 0 || !c.machine(d.Rhs, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// acceptLoop reports whether one of the loops accepts connections: a
+// server's accept loop, out of scope.
+func (c *checker) acceptLoop(lps []ast.Stmt) bool {
+	for _, lp := range lps {
+		found := false
+		ast.Inspect(lp, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.GoStmt:
+				return false
+			case *ast.CallExpr:
+				if fn, _ := c.flow.Callee(n); fn != nil && c.table.Accepts[analysisutil.Key(fn)] {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// singleLaunch reports whether the loop leaves right after the launch (the
+// launch is followed, in its block, by a return or break of the loop).
+func (c *checker) singleLaunch(l *launch) bool {
+	inner := l.loops[0]
+	for i := len(l.stack) - 1; i > 0; i-- {
+		if l.stack[i] == ast.Node(inner) {
+			break
+		}
+		blk, ok := l.stack[i-1].(*ast.BlockStmt)
+		if !ok {
+			continue
+		}
+		after := false
+		for _, s := range blk.List {
+			if s == l.stack[i] {
+				after = true
+				continue
+			}
+			if !after {
+				continue
+			}
+			switch s := s.(type) {
+			case *ast.ReturnStmt:
+				return true
+			case *ast.BranchStmt:
+				if s.Tok == token.BREAK && s.Label == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bodyOf returns the body of the function the goroutine runs (a literal,
+// or a function of the package) and the expressions its parameters get.
+func (c *checker) bodyOf(l *launch) (*ast.BlockStmt, []ast.Expr) {
+	switch f := ast.Unparen(l.fn).(type) {
+	case *ast.FuncLit:
+		return f.Body, l.args
+	default:
+		if fn := c.funcOf(f); fn != nil {
+			if d := c.flow.Decl(fn); d != nil {
+				return d.Body, l.args
+			}
+		}
+	}
+	return nil, l.args
+}
+
+// funcOf returns the function a function-valued expression names.
+func (c *checker) funcOf(e ast.Expr) *types.Func {
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[x].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[x]; ok {
+			fn, _ := sel.Obj().(*types.Func)
+			return fn
+		}
+		fn, _ := info.Uses[x.Sel].(*types.Func)
+		return fn
+	case *ast.IndexExpr:
+		return c.funcOf(x.X)
+	case *ast.IndexListExpr:
+		return c.funcOf(x.X)
+	}
+	return nil
+}
+
+// calleeName returns the name of the function a goroutine runs, when it is
+// not a literal.
+func (c *checker) calleeName(l *launch) string {
+	if fn := c.funcOf(l.fn); fn != nil {
+		return fn.Name()
+	}
+	return ""
+}
+
+// longLived reports whether the goroutine is a worker or a service loop:
+// it takes work from a channel in a loop, or loops until it is stopped.
+func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) bool {
+	if body != nil {
+		return c.loopsForever(body, 0) || c.serves(body)
+	}
+	// A function of another package: a stop channel among the arguments,
+	// or a lifecycle method (Run, Serve, ...), says it runs until stopped.
+	for _, a := range args {
+		if isStopChan(c.pass.TypesInfo.TypeOf(a)) {
+			return true
+		}
+	}
+	if fn := c.funcOf(l.fn); fn != nil && c.table.Lifecycle[fn.Name()] {
+		return true
+	}
+	return false
+}
+
+// serves reports whether a goroutine's body (outside nested function
+// literals) listens on a port or serves: a server started per component.
+func (c *checker) serves(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn, _ := c.flow.Callee(n); fn != nil {
+				name := fn.Name()
+				for _, p := range c.table.Servers {
+					if strings.HasPrefix(name, p) && name != "ServeHTTP" {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isStopChan(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok || ch.Dir() == types.SendOnly {
+		return false
+	}
+	st, ok := ch.Elem().Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
+}
+
+// loopsForever reports whether body (outside nested function literals)
+// has a worker or service loop: a range over a channel; a loop that takes
+// values from a channel; a for loop with no condition that never ends, or
+// ends only on a select case (a stop channel, ctx.Done()); a loop while a
+// context is alive. A retry loop (it ends when the work succeeds) is none
+// of these. Calls of functions of the package are followed a little.
+func (c *checker) loopsForever(body *ast.BlockStmt, depth int) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.RangeStmt:
+			if t := info.TypeOf(n.X); t != nil {
+				if _, ok := t.Underlying().(*types.Chan); ok {
+					found = true
+				}
+			}
+		case *ast.ForStmt:
+			switch {
+			case receivesValue(n.Body):
+				found = true
+			case n.Cond == nil:
+				found = !exitsOutsideSelect(n)
+			default:
+				found = c.mentionsContext(n.Cond)
+			}
+		case *ast.CallExpr:
+			if depth < 2 {
+				if fn, _ := c.flow.Callee(n); fn != nil && fn.Pkg() == c.pass.Pkg {
+					if d := c.flow.Decl(fn); d != nil && d.Body != nil && d.Body != body {
+						found = c.loopsForever(d.Body, depth+1)
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// receivesValue reports whether n (outside function literals) takes a
+// value from a channel: v := <-ch, v, ok := <-ch, case v := <-ch.
+func receivesValue(n ast.Node) bool {
+	found := false
+	isRecv := func(e ast.Expr) bool {
+		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+		return ok && u.Op == token.ARROW
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" && len(n.Lhs) == 1 {
+					continue
+				}
+				if len(n.Rhs) == 1 && isRecv(n.Rhs[0]) || i < len(n.Rhs) && len(n.Rhs) > 1 && isRecv(n.Rhs[i]) {
+					found = true
+				}
+			}
+		case *ast.ValueSpec:
+			for _, v := range n.Values {
+				if isRecv(v) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// exitsOutsideSelect reports whether a for loop has a return or a break out
+// of it that is not in a case of a select statement.
+func exitsOutsideSelect(loop *ast.ForStmt) bool {
+	found := false
+	var visit func(n ast.Node, breakable int, inSelect bool)
+	visit = func(n ast.Node, breakable int, inSelect bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found {
+				return false
+			}
+			if m == n {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if !inSelect {
+					found = true
+				}
+			case *ast.BranchStmt:
+				if !inSelect && (m.Tok == token.GOTO || m.Tok == token.BREAK && (m.Label != nil || breakable == 0)) {
+					found = true
+				}
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+				visit(m, breakable+1, inSelect)
+				return false
+			case *ast.SelectStmt:
+				visit(m, breakable+1, true)
+				return false
+			}
+			return true
+		})
+	}
+	visit(loop.Body, 0, false)
+	return found
+}
+
+// mentionsContext reports whether a loop condition uses a context
+// (for ctx.Err() == nil).
+func (c *checker) mentionsContext(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && analysisutil.IsContext(c.pass.TypesInfo.TypeOf(x)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// limited reports whether a launcher's group has a limit, or might have one
+// set out of sight.
+func (c *checker) limited(l *launch) bool {
+	if l.spec == nil {
+		return false
+	}
+	if l.spec.Limit == "" {
+		return false
+	}
+	return c.groupLimited(l.group, l, 0)
+}
+
+func (c *checker) groupLimited(g ast.Expr, l *launch, depth int) bool {
+	if depth > 4 {
+		return true
+	}
+	info := c.pass.TypesInfo
+	g = ast.Unparen(g)
+	switch x := g.(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return true
+		}
+		if _, _, isParam := c.flow.IsParam(v); isParam {
+			return true // a group from the caller: unknown limit
+		}
+		if isGlobal(v) {
+			return c.limitedAnywhere(v)
+		}
+		if c.limitedBefore(v, l) {
+			return true
+		}
+		if !c.flow.Visible(v) {
+			return true
+		}
+		defs := c.flow.DefsOf(v)
+		if len(defs) != 1 {
+			return true
+		}
+		d := defs[0]
+		if d.Zero {
+			return false // var g errgroup.Group
+		}
+		if d.Rhs == nil {
+			return true
+		}
+		return c.originLimited(d.Rhs, d.Index, l, depth)
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[x]
+		if !ok || sel.Kind() != types.FieldVal {
+			return true
+		}
+		return c.fieldLimited(sel.Obj().(*types.Var))
+	case *ast.UnaryExpr, *ast.StarExpr:
+		var inner ast.Expr
+		if u, ok := x.(*ast.UnaryExpr); ok {
+			inner = u.X
+		} else {
+			inner = x.(*ast.StarExpr).X
+		}
+		return c.groupLimited(inner, l, depth+1)
+	case *ast.CallExpr:
+		return c.originLimited(x, -1, l, depth)
+	}
+	return true
+}
+
+// originLimited judges the expression a group comes from: a known
+// constructor (errgroup.WithContext, new(errgroup.Group), &errgroup.Group{})
+// has no limit unless a limit call is chained; a helper of the package is
+// limited when it limits what it returns; anything else is unknown.
+func (c *checker) originLimited(e ast.Expr, index int, l *launch, depth int) bool {
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return false
+	case *ast.UnaryExpr:
+		if _, ok := ast.Unparen(x.X).(*ast.CompositeLit); ok && x.Op == token.AND {
+			return false
+		}
+		return true
+	case *ast.Ident, *ast.SelectorExpr:
+		if index < 0 {
+			return c.groupLimited(x, l, depth+1)
+		}
+		return true
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
+				return false
+			}
+		}
+		fn, recv := c.flow.Callee(x)
+		if fn == nil {
+			return true
+		}
+		key := analysisutil.Key(fn)
+		if _, ok := c.table.Limits[key]; ok {
+			return true // pool.New().WithMaxGoroutines(8)
+		}
+		if _, ok := c.table.GroupCtors[key]; ok {
+			return false // errgroup.WithContext
+		}
+		if recv != nil && isChainOf(c.table, fn) {
+			return c.originLimited(recv, -1, l, depth+1)
+		}
+		if d := c.flow.Decl(fn); d != nil && d.Body != nil {
+			return c.helperLimits(d)
+		}
+		if isPoolCtor(fn) {
+			return false
+		}
+		return true
+	}
+	return true
+}
+
+// isChainOf reports whether fn is a method that returns its receiver's
+// group configured (conc's WithErrors, WithContext, ...): any method of a
+// launcher's group type that returns a group type.
+func isChainOf(t *knowledge.BoundTable, fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 1 {
+		return false
+	}
+	return hasLauncher(t, sig.Results().At(0).Type())
+}
+
+// isPoolCtor reports whether fn is a function (not a method) that returns a
+// launcher's group: a constructor (pool.New()).
+func isPoolCtor(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() == nil && sig.Params().Len() == 0 && sig.Results().Len() == 1
+}
+
+func hasLauncher(t *knowledge.BoundTable, typ types.Type) bool {
+	tk := analysisutil.TypeKey(typ)
+	if tk == "" {
+		return false
+	}
+	for k := range t.Launchers {
+		if strings.Contains(k, tk+")") || strings.Contains(k, tk+"[") {
+			return true
+		}
+	}
+	return false
+}
+
+// helperLimits reports whether a helper of the package limits the group it
+// returns (a limit call on any group in its body, on the path to the
+// return), or when that cannot be told (then unknown: limited).
+func (c *checker) helperLimits(d *ast.FuncDecl) bool {
+	for _, lc := range c.limits {
+		if lc.call.Pos() >= d.Body.Pos() && lc.call.End() <= d.Body.End() && lc.where.Block == d.Body {
+			return true
+		}
+	}
+	// A helper that returns a fresh group without a limit.
+	fresh := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) >= 1 {
+			switch x := ast.Unparen(r.Results[0]).(type) {
+			case *ast.CallExpr:
+				if fn, _ := c.flow.Callee(x); fn != nil {
+					if _, ok := c.table.GroupCtors[analysisutil.Key(fn)]; ok {
+						fresh = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if _, ok := ast.Unparen(x.X).(*ast.CompositeLit); ok {
+					fresh = true
+				}
+			}
+		}
+		return true
+	})
+	return !fresh
+}
+
+// limitedBefore reports whether a limit is set on the local group v on
+// every path before the loops of l: a limit call in a block that encloses
+// the outermost loop, before it, in the same function; or v is handed to a
+// function that may set one (a helper of the package that limits its
+// parameter, or any function out of sight).
+func (c *checker) limitedBefore(v *types.Var, l *launch) bool {
+	outer := l.loops[len(l.loops)-1]
+	for _, lc := range c.limits {
+		if rootVar(c.pass.TypesInfo, lc.recv) != v {
+			continue
+		}
+		if lc.call.Pos() >= outer.Pos() || lc.where.Func != l.where.Func {
+			continue
+		}
+		if blk := lc.where.Block; blk != nil && blk.Pos() <= outer.Pos() && outer.End() <= blk.End() {
+			return true
+		}
+	}
+	// The group's address handed to a call before the loop.
+	handed := false
+	fnBody := funcBody(l.where.Func)
+	if fnBody == nil {
+		return false
+	}
+	ast.Inspect(fnBody, func(n ast.Node) bool {
+		if handed {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || call.Pos() >= outer.Pos() {
+			return true
+		}
+		for _, a := range call.Args {
+			if rootVar(c.pass.TypesInfo, a) == v {
+				handed = true
+			}
+		}
+		return true
+	})
+	return handed
+}
+
+func funcBody(n ast.Node) *ast.BlockStmt {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
+}
+
+// rootVar returns the variable an expression (v, &v, v.f) starts from.
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			return v
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// limitedAnywhere reports whether a package-level group has a limit call
+// anywhere in the package.
+func (c *checker) limitedAnywhere(v *types.Var) bool {
+	for _, lc := range c.limits {
+		if rootVar(c.pass.TypesInfo, lc.recv) == v {
+			return true
+		}
+	}
+	return v.Pkg() != c.pass.Pkg
+}
+
+// fieldLimited reports whether a group held in a struct field has a limit
+// somewhere in the package, or is set from something out of sight.
+func (c *checker) fieldLimited(f *types.Var) bool {
+	info := c.pass.TypesInfo
+	for _, lc := range c.limits {
+		if sel, ok := ast.Unparen(lc.recv).(*ast.SelectorExpr); ok {
+			if s, ok := info.Selections[sel]; ok && s.Obj() == f {
+				return true
+			}
+		}
+	}
+	if f.Pkg() != c.pass.Pkg {
+		return true
+	}
+	// Assigned somewhere (a literal or an assignment): from what?
+	limited := false
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if limited {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && info.Uses[id] == f {
+					if !c.freshGroup(n.Value) {
+						limited = true
+					}
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+					if !ok || i >= len(n.Rhs) {
+						continue
+					}
+					if s, ok := info.Selections[sel]; ok && s.Obj() == f && !c.freshGroup(n.Rhs[i]) {
+						limited = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return limited
+}
+
+// freshGroup reports whether e makes a group with no limit.
+func (c *checker) freshGroup(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, ok := ast.Unparen(x.X).(*ast.CompositeLit)
+		return ok
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
+				return true
+			}
+		}
+		if fn, _ := c.flow.Callee(x); fn != nil {
+			if _, ok := c.table.GroupCtors[analysisutil.Key(fn)]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isGlobal(v *types.Var) bool { return v.Pkg() != nil && v.Parent() == v.Pkg().Scope() }
+
+// semaphore reports whether each goroutine holds a slot of a bound: a
+// buffered channel filled before the launch (in the loop body) or at the
+// start of the goroutine and drained in it, or an acquire call.
+func (c *checker) semaphore(l *launch, body *ast.BlockStmt) bool {
+	if l.spec == nil && c.acquires(l.call) {
+		return true // go bulkhead.Do(ctx, work)
+	}
+	before := c.beforeLaunch(l)
+	for _, s := range before {
+		if c.acquires(s) {
+			return true
+		}
+	}
+	if body != nil && c.acquires(body) {
+		return true
+	}
+	if body == nil {
+		return false
+	}
+	inBody := chanOps(c.pass.TypesInfo, body)
+	outer := l.loops[len(l.loops)-1]
+	for _, s := range before {
+		for ch, ops := range chanOps(c.pass.TypesInfo, s) {
+			if ch.Pos() >= outer.Pos() && ch.Pos() < outer.End() {
+				continue // a channel made per iteration
+			}
+			if bo := inBody[ch]; bo != 0 && (ops&^bo) != 0 {
+				return true // acquired before, released inside
+			}
+		}
+	}
+	for ch, ops := range inBody {
+		if ops == opSend|opRecv && (ch.Pos() < outer.Pos() || ch.Pos() >= outer.End()) && c.buffered(ch) {
+			return true // acquired and released inside
+		}
+	}
+	return false
+}
+
+// buffered reports whether a channel variable is made with a capacity.
+func (c *checker) buffered(v *types.Var) bool {
+	if !c.flow.Visible(v) {
+		return true // a field or a parameter: trust the pattern
+	}
+	for _, d := range c.flow.DefsOf(v) {
+		call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			return false
+		}
+		if n, ok := constInt(c.pass.TypesInfo, call.Args[1]); ok && n == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+const (
+	opSend = 1 << iota
+	opRecv
+)
+
+// chanOps returns, per channel variable, the operations n performs on it
+// (outside function literals other than deferred ones).
+func chanOps(info *types.Info, n ast.Node) map[*types.Var]int {
+	out := map[*types.Var]int{}
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.DeferStmt:
+			if lit, ok := n.Call.Fun.(*ast.FuncLit); ok {
+				ast.Inspect(lit.Body, visit)
+				return false
+			}
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			if v := chanVar(info, n.Chan); v != nil {
+				out[v] |= opSend
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				if v := chanVar(info, n.X); v != nil {
+					out[v] |= opRecv
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(n, visit)
+	return out
+}
+
+func chanVar(info *types.Info, e ast.Expr) *types.Var {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.Uses[x].(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; ok && s.Kind() == types.FieldVal {
+			v, _ := s.Obj().(*types.Var)
+			return v
+		}
+	}
+	return nil
+}
+
+// acquires reports whether n calls an acquire of a concurrency bound.
+func (c *checker) acquires(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn, _ := c.flow.Callee(n); fn != nil && c.table.Acquires[analysisutil.Key(fn)] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// beforeLaunch returns the statements of the innermost loop's iteration
+// that run before the launch: the earlier statements of every block from
+// the loop body down to the launch.
+func (c *checker) beforeLaunch(l *launch) []ast.Stmt {
+	return c.around(l, true)
+}
+
+// afterLaunch returns the statements of the iteration that run after it.
+func (c *checker) afterLaunch(l *launch) []ast.Stmt {
+	return c.around(l, false)
+}
+
+// stmtsBefore returns the statements of an iteration of loop that run
+// before the launch.
+func (c *checker) stmtsBefore(l *launch, loop ast.Stmt) []ast.Stmt {
+	return c.aroundIn(l, loop, true)
+}
+
+func (c *checker) around(l *launch, before bool) []ast.Stmt {
+	return c.aroundIn(l, l.loops[0], before)
+}
+
+func (c *checker) aroundIn(l *launch, inner ast.Stmt, before bool) []ast.Stmt {
+	var out []ast.Stmt
+	for i := len(l.stack) - 1; i > 0; i-- {
+		if l.stack[i] == ast.Node(inner) {
+			break
+		}
+		var list []ast.Stmt
+		switch b := l.stack[i-1].(type) {
+		case *ast.BlockStmt:
+			list = b.List
+		case *ast.CaseClause:
+			list = b.Body
+		case *ast.CommClause:
+			list = b.Body
+		default:
+			continue
+		}
+		seen := false
+		for _, s := range list {
+			if s == l.stack[i] {
+				seen = true
+				continue
+			}
+			if seen != before {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// waitedIn reports whether the goroutine is waited for in the iteration of
+// loop that started it: a Wait call, or a receive from a channel the goroutine sends
+// on or closes, after the launch.
+func (c *checker) waitedIn(l *launch, body *ast.BlockStmt, loop ast.Stmt) bool {
+	after := c.aroundIn(l, loop, false)
+	var signals map[*types.Var]int
+	if body != nil {
+		signals = chanOps(c.pass.TypesInfo, body)
+		ast.Inspect(body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "close" && len(call.Args) == 1 {
+					if v := chanVar(c.pass.TypesInfo, call.Args[0]); v != nil {
+						signals[v] |= opSend
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, s := range after {
+		found := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if fn, _ := c.flow.Callee(n); fn != nil && c.table.Waits[analysisutil.Key(fn)] {
+					found = true
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					if v := chanVar(c.pass.TypesInfo, n.X); v != nil && signals[v]&opSend != 0 {
+						found = true
+					}
+				}
+			case *ast.RangeStmt:
+				if v := chanVar(c.pass.TypesInfo, n.X); v != nil && signals[v]&opSend != 0 {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// report reports the launch.
+func (c *checker) report(l *launch, trips []loops.Trip, open []int) {
+	fset := c.pass.Fset
+	var parts []string
+	for k := len(open) - 1; k >= 0; k-- {
+		t := trips[open[k]]
+		switch t.Kind {
+		case loops.Elements:
+			if t.Chan {
+				parts = append(parts, "value received from "+analysisutil.Format(fset, t.Collection))
+			} else {
+				parts = append(parts, "element of "+analysisutil.Format(fset, t.Collection))
+			}
+		case loops.Count:
+			parts = append(parts, "iteration up to "+analysisutil.Format(fset, t.Bound))
+		case loops.Forever:
+			parts = append(parts, "iteration of a loop with no fixed end")
+		}
+	}
+	what := "one goroutine per " + strings.Join(parts, " and per ")
+	if len(open) == 0 {
+		n := int64(1)
+		for _, t := range trips {
+			n *= t.N
+		}
+		what = fmt.Sprintf("%d goroutines at once (one per iteration)", n)
+	}
+	advice := "bound it with errgroup.SetLimit or a semaphore"
+	if l.spec != nil && l.spec.Limit != "" {
+		advice = fmt.Sprintf("bound it with %s.%s(%d)", analysisutil.Format(fset, l.group), l.spec.Limit, c.cfg.FanoutFixLimit)
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: l.node.Pos(), End: l.call.Lparen + 1,
+		Message:        fmt.Sprintf("%s with no limit: a large batch or slow dependency exhausts memory and connections; %s", what, advice),
+		SuggestedFixes: c.fixes(l),
+	})
+}
+
+func constInt(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}

@@ -1,0 +1,221 @@
+// Package loops is resilint's loop trip-count model: how many times a for
+// or range loop runs its body, as far as the syntax and the types tell. It
+// is a plain library (no analysis pass): analyzers call [Of] on the loops
+// they care about.
+package loops
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// Kind classifies a loop's trip count.
+type Kind uint8
+
+const (
+	// Unknown: the loop's shape is not understood.
+	Unknown Kind = iota
+	// Const: the loop runs N times, a constant (for range 4, for i := 0;
+	// i < 8; i++, a range over an array or a literal of N elements).
+	Const
+	// Count: the loop counts an index up to a bound that is not constant
+	// (for i := 0; i < n; i++, for range n).
+	Count
+	// Elements: the loop runs once per element of a collection: a slice,
+	// map, string, channel or iterator function.
+	Elements
+	// Forever: the loop has no condition, or a condition that is not a
+	// count (for { ... }, for scanner.Scan()).
+	Forever
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Const:
+		return "const"
+	case Count:
+		return "count"
+	case Elements:
+		return "elements"
+	case Forever:
+		return "forever"
+	}
+	return "unknown"
+}
+
+// Trip is what is known about a loop's trip count.
+type Trip struct {
+	Kind Kind
+	// N is the trip count of a Const loop.
+	N int64
+	// Bound is the bound of a Count loop (n in i < n).
+	Bound ast.Expr
+	// Collection is what an Elements loop ranges over.
+	Collection ast.Expr
+	// Chan: the collection is a channel (one iteration per value received);
+	// Func: an iterator function.
+	Chan, Func bool
+	// Index is the counting variable of a Count or Const loop, or the key
+	// variable of a range loop; Value the value variable of a range loop.
+	// Either may be nil.
+	Index, Value *types.Var
+}
+
+// Of returns the trip count of a *ast.ForStmt or *ast.RangeStmt.
+func Of(info *types.Info, loop ast.Stmt) Trip {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		return ofRange(info, l)
+	case *ast.ForStmt:
+		return ofFor(info, l)
+	}
+	return Trip{}
+}
+
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := e.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+func ofRange(info *types.Info, l *ast.RangeStmt) Trip {
+	t := Trip{Index: varOf(info, l.Key), Value: varOf(info, l.Value)}
+	tv, ok := info.Types[l.X]
+	if !ok || tv.Type == nil {
+		return t
+	}
+	if tv.Value != nil && tv.Value.Kind() == constant.Int {
+		if n, ok := constant.Int64Val(tv.Value); ok {
+			t.Kind, t.N = Const, n
+			return t
+		}
+	}
+	switch u := tv.Type.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsInteger != 0 {
+			t.Kind, t.Bound = Count, l.X
+			return t
+		}
+		if u.Info()&types.IsString != 0 {
+			t.Kind, t.Collection = Elements, l.X
+		}
+		return t
+	case *types.Array:
+		t.Kind, t.N = Const, u.Len()
+		return t
+	case *types.Pointer:
+		if a, ok := u.Elem().Underlying().(*types.Array); ok {
+			t.Kind, t.N = Const, a.Len()
+		}
+		return t
+	case *types.Slice:
+		if lit, ok := ast.Unparen(l.X).(*ast.CompositeLit); ok && !hasEllipsisKeys(lit) {
+			t.Kind, t.N = Const, int64(len(lit.Elts))
+			return t
+		}
+		t.Kind, t.Collection = Elements, l.X
+	case *types.Map:
+		if lit, ok := ast.Unparen(l.X).(*ast.CompositeLit); ok {
+			t.Kind, t.N = Const, int64(len(lit.Elts))
+			return t
+		}
+		t.Kind, t.Collection = Elements, l.X
+	case *types.Chan:
+		t.Kind, t.Collection, t.Chan = Elements, l.X, true
+	case *types.Signature:
+		t.Kind, t.Collection, t.Func = Elements, l.X, true
+	}
+	return t
+}
+
+// hasEllipsisKeys reports whether a slice literal has indexed elements
+// ([]T{9: x}), whose length is not the number of elements.
+func hasEllipsisKeys(lit *ast.CompositeLit) bool {
+	for _, e := range lit.Elts {
+		if _, ok := e.(*ast.KeyValueExpr); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func ofFor(info *types.Info, l *ast.ForStmt) Trip {
+	if l.Cond == nil {
+		return Trip{Kind: Forever}
+	}
+	// i := a; i < b; i++ (or i <= b, b > i, i += 1).
+	cond, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return Trip{Kind: Forever}
+	}
+	idx, bound, inclusive, ok := counting(info, cond)
+	if !ok || !increments(info, l.Post, idx) {
+		return Trip{Kind: Forever}
+	}
+	t := Trip{Index: idx, Bound: bound}
+	start, ok := initial(info, l.Init, idx)
+	b, bok := constInt(info, bound)
+	if ok && bok {
+		n := b - start
+		if inclusive {
+			n++
+		}
+		if n < 0 {
+			n = 0
+		}
+		t.Kind, t.N = Const, n
+		return t
+	}
+	t.Kind = Count
+	return t
+}
+
+// counting matches i < b, i <= b, b > i, b >= i and returns i and b.
+func counting(info *types.Info, c *ast.BinaryExpr) (*types.Var, ast.Expr, bool, bool) {
+	switch c.Op {
+	case token.LSS, token.LEQ:
+		if v := varOf(info, ast.Unparen(c.X)); v != nil {
+			return v, c.Y, c.Op == token.LEQ, true
+		}
+	case token.GTR, token.GEQ:
+		if v := varOf(info, ast.Unparen(c.Y)); v != nil {
+			return v, c.X, c.Op == token.GEQ, true
+		}
+	}
+	return nil, nil, false, false
+}
+
+func increments(info *types.Info, post ast.Stmt, v *types.Var) bool {
+	switch p := post.(type) {
+	case *ast.IncDecStmt:
+		return p.Tok == token.INC && varOf(info, p.X) == v
+	case *ast.AssignStmt:
+		if p.Tok == token.ADD_ASSIGN && len(p.Lhs) == 1 && varOf(info, p.Lhs[0]) == v {
+			n, ok := constInt(info, p.Rhs[0])
+			return ok && n == 1
+		}
+	}
+	return false
+}
+
+// initial returns the constant start value of v in a loop's init.
+func initial(info *types.Info, init ast.Stmt, v *types.Var) (int64, bool) {
+	as, ok := init.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || varOf(info, as.Lhs[0]) != v {
+		return 0, false
+	}
+	return constInt(info, as.Rhs[0])
+}
+
+func constInt(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}

@@ -1,0 +1,134 @@
+// Package bench compares resil with its peers. It is a separate module so
+// that resil itself stays dependency-free. Run ./run.sh for the table.
+package bench
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/circuitbreaker"
+	"github.com/resilint/resilint/resil"
+	"github.com/sony/gobreaker/v2"
+)
+
+var sink any
+
+func okAny() (any, error) { return nil, nil }
+func okErr() error        { return nil }
+
+// Breaker closed path: the cost a breaker adds to every successful call.
+// Each implementation is used the way its documentation shows.
+func breakers() []struct {
+	name string
+	call func()
+} {
+	rb := resil.NewBreaker("bench")
+	gb := gobreaker.NewCircuitBreaker[any](gobreaker.Settings{Name: "bench"})
+	fcb := circuitbreaker.NewWithDefaults[any]()
+	fexec := failsafe.With[any](fcb)
+	return []struct {
+		name string
+		call func()
+	}{
+		{"resil", func() { sink, _ = rb.Execute(okAny) }},
+		{"gobreaker", func() { sink, _ = gb.Execute(okAny) }},
+		{"failsafe", func() { sink = fexec.Run(okErr) }},
+	}
+}
+
+func BenchmarkBreaker(b *testing.B) {
+	for _, impl := range breakers() {
+		b.Run("mode=serial/impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				impl.call()
+			}
+		})
+	}
+	for _, impl := range breakers() {
+		b.Run("mode=parallel/impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					impl.call()
+				}
+			})
+		})
+	}
+}
+
+// Bulkhead: resil.Bulkhead.Do against the bare channel semaphore it is
+// built on, uncontended (limit above the number of goroutines).
+func BenchmarkBulkhead(b *testing.B) {
+	ctx := context.Background()
+	fn := func(context.Context) error { return nil }
+	bh := resil.NewBulkhead(64, 0)
+	sem := make(chan struct{}, 64)
+	impls := []struct {
+		name string
+		call func()
+	}{
+		{"resil", func() { sink = bh.Do(ctx, fn) }},
+		{"chan", func() {
+			sem <- struct{}{}
+			sink = fn(ctx)
+			<-sem
+		}},
+	}
+	for _, impl := range impls {
+		b.Run("mode=serial/impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				impl.call()
+			}
+		})
+	}
+	for _, impl := range impls {
+		b.Run("mode=parallel/impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					impl.call()
+				}
+			})
+		})
+	}
+}
+
+var errNever = errors.New("never")
+
+// Retry success path: the cost of wrapping a call that succeeds at once.
+func BenchmarkRetrySuccess(b *testing.B) {
+	op := func(context.Context) error { return nil }
+	bg := context.Background()
+	cases := []struct {
+		name string
+		ctx  context.Context
+		opts []resil.Option
+	}{
+		{"outermost", bg, nil},
+		{"outermost-with-options", bg, []resil.Option{resil.Attempts(5), resil.BaseDelay(50e6)}},
+		{"nested", resil.WithRetryOwned(bg), nil},
+	}
+	for _, c := range cases {
+		b.Run("case="+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := resil.Retry(c.ctx, op, c.opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("case=closure-baseline", func(b *testing.B) {
+		// What a typical call-site closure costs by itself, for comparison.
+		b.ReportAllocs()
+		for b.Loop() {
+			x := new(int)
+			f := func(context.Context) error { *x++; return nil }
+			sink = f
+		}
+	})
+}

@@ -1,0 +1,3 @@
+module github.com/resilint/resilint/resil
+
+go 1.26.0

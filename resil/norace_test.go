@@ -1,0 +1,5 @@
+//go:build !race
+
+package resil
+
+const raceEnabled = false

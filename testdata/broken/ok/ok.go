@@ -1,0 +1,5 @@
+package ok
+
+import "net/http"
+
+func Get(url string) (*http.Response, error) { return http.Get(url) }

@@ -1,0 +1,3 @@
+module example.com/ecomod
+
+go 1.26.0

@@ -1,0 +1,47 @@
+// Package breakers shares one circuit breaker between two dependencies.
+package breakers
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/sony/gobreaker"
+)
+
+var shared = gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "shared", Timeout: 30 * time.Second})
+
+type Gateway struct {
+	inventoryAPI string
+	shippingAPI  string
+	hc           *http.Client
+}
+
+func NewGateway(inventory, shipping string) *Gateway {
+	return &Gateway{inventoryAPI: inventory, shippingAPI: shipping, hc: &http.Client{Timeout: 2 * time.Second}}
+}
+
+func (g *Gateway) get(ctx context.Context, url string) (any, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := g.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	return resp.StatusCode, resp.Body.Close()
+}
+
+// Stock and Label reach two different APIs through one breaker.
+func (g *Gateway) Stock(ctx context.Context) (any, error) {
+	return shared.Execute(func() (any, error) {
+		return g.get(ctx, g.inventoryAPI+"/stock")
+	})
+}
+
+func (g *Gateway) Label(ctx context.Context) (any, error) {
+	return shared.Execute(func() (any, error) {
+		return g.get(ctx, g.shippingAPI+"/labels")
+	})
+}

@@ -1,0 +1,5 @@
+module example.com/gclmod
+
+go 1.26.0
+
+require github.com/sony/gobreaker v1.0.0
