@@ -707,7 +707,7 @@ func (m *model) sleepFact(fn *types.Func) *SleepFact {
 		}
 		return nil
 	}
-	if m.x == nil || !m.sleeps2 {
+	if m.x == nil || !m.importsTime {
 		return nil
 	}
 	if f, ok := m.sleepMemo[fn]; ok {

@@ -25,12 +25,12 @@ func (m *model) collect(ins *inspector.Inspector) {
 	for k := range m.rt.Configs {
 		helperPaths[knowledge.PathOf(k)] = true
 	}
-	m.helpers2 = analysisutil.Imports(m.pass.Pkg, helperPaths)
+	m.importsHelpers = analysisutil.Imports(m.pass.Pkg, helperPaths)
 	sleepPaths := map[string]bool{"time": true}
 	for k := range m.rt.Sleeps {
 		sleepPaths[knowledge.PathOf(k)] = true
 	}
-	m.sleeps2 = analysisutil.Imports(m.pass.Pkg, sleepPaths)
+	m.importsTime = analysisutil.Imports(m.pass.Pkg, sleepPaths)
 	filter := []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
 	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
@@ -42,7 +42,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 			if decl != nil {
 				m.calls[decl] = append(m.calls[decl], n)
 			}
-			if m.helpers2 {
+			if m.importsHelpers {
 				m.helperCall(n, fn, decl)
 			}
 		case *ast.ForStmt, *ast.RangeStmt:
@@ -552,10 +552,37 @@ func (m *model) startOf(v *types.Var, L *Loop) (int64, bool) {
 	return m.constInt(val)
 }
 
+// constInt returns the value of an integer constant expression, or of a
+// variable whose only definition is one (attempts := 3).
 func (m *model) constInt(e ast.Expr) (int64, bool) {
-	tv, ok := m.info.Types[e]
-	if !ok || tv.Value == nil {
+	return m.constIntDepth(e, 0)
+}
+
+func (m *model) constIntDepth(e ast.Expr, depth int) (int64, bool) {
+	if e == nil || depth > 4 {
 		return 0, false
+	}
+	tv, ok := m.info.Types[e]
+	if !ok {
+		return 0, false
+	}
+	if tv.Value == nil {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		if !isID || m.x == nil {
+			return 0, false
+		}
+		v, isVar := m.info.Uses[id].(*types.Var)
+		if !isVar || m.x.addrTaken[v] || v.IsField() {
+			return 0, false
+		}
+		ds := m.x.defs[v]
+		if len(ds) != 1 || ds[0].index >= 0 || ds[0].rhs == nil || ds[0].op != token.DEFINE {
+			return 0, false
+		}
+		if _, _, isParam := m.m.IsParam(v); isParam {
+			return 0, false
+		}
+		return m.constIntDepth(ds[0].rhs, depth+1)
 	}
 	v := constant.ToInt(tv.Value)
 	if v.Kind() != constant.Int {

@@ -416,7 +416,7 @@ func (m *model) exportFacts() {
 			m.pass.ExportObjectFact(fn, f)
 			any = true
 		}
-		if !m.sleeps2 {
+		if !m.importsTime {
 			continue
 		}
 		if f := m.sleepFact(fn); f != nil {

@@ -366,9 +366,9 @@ type model struct {
 	byDecl     map[*ast.FuncDecl][]*site
 	siteByCall map[*ast.CallExpr]*site
 	collecting bool
-	// helpers2: the package imports a retry helper's package; sleeps2: it
+	// importsHelpers: the package imports a retry helper's package; importsTime: it
 	// imports time or resil (fast paths).
-	helpers2, sleeps2 bool
+	importsHelpers, importsTime bool
 	// calls are the static calls of each declaration (for forwarding).
 	calls map[*ast.FuncDecl][]*ast.CallExpr
 

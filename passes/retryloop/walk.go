@@ -2,12 +2,10 @@ package retryloop
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"regexp"
 	"sort"
-	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 )
@@ -1310,13 +1308,4 @@ func containsStr(list []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// constString returns the value of a constant string expression.
-func constString(info *types.Info, e ast.Expr) (string, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return strings.Clone(constant.StringVal(tv.Value)), true
 }

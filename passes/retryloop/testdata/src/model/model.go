@@ -170,3 +170,14 @@ func Helpers(ctx context.Context, op func() error) error {
 	_ = retry.Do(op, retry.Attempts(4), retry.Context(ctx))                           // want `helper site=true attempts=4 unlimited=false delay=randomised`
 	return retry.Do(op)                                                               // want `helper site=true attempts=10 unlimited=false delay=randomised`
 }
+
+func (c *Client) LocalBound(ctx context.Context) error {
+	attempts := 3
+	var err error
+	for i := 0; i < attempts; i++ { // want `loop attempts=3 exit=false remote=true`
+		if _, err = c.get(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
