@@ -10,7 +10,7 @@ import (
 // RegisterFlags defines the configuration's command-line flags on fs, bound
 // to c. The command and the go vet mode share them.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
-	fs.BoolVar(&c.Tests, "include-tests", c.Tests, "also report findings in _test.go files (test packages are always analyzed)")
+	fs.BoolVar(&c.Tests, "include-tests", c.Tests, "also report findings in test code: _test.go files, functions taking a *testing.T, test-support packages (test packages are always analyzed)")
 	fs.BoolVar(&c.Generated, "include-generated", c.Generated, "also report findings in generated files")
 	fs.Var(budgetFlag{c}, "request-budget", "longest constant timeout detachedctx accepts on a request path; setting it applies the check to every function that has a caller's context")
 	fs.Var(intFlag{&c.FanoutLimit, 1}, "fanout-limit", "largest constant loop trip count unboundedfanout treats as small")

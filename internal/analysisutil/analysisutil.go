@@ -169,9 +169,15 @@ type fileInfo struct {
 // NewReporter returns a Reporter for one pass.
 func NewReporter(pass *analysis.Pass, cfg *config.Config) *Reporter {
 	r := &Reporter{pass: pass, cfg: cfg, files: map[*token.File]*fileInfo{}}
-	// A package whose non-test files import package testing is test
-	// infrastructure (testutil, an acceptance harness).
+	// A package whose non-test files import package testing, or whose
+	// import path has a test directory in it, is test infrastructure
+	// (testutil, an acceptance harness, an e2e suite).
 	harness := false
+	for _, elem := range strings.Split(pass.Pkg.Path(), "/") {
+		if cfg.Table().TestDirs[elem] {
+			harness = true // by its path: .../e2e, .../internal/testutil
+		}
+	}
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.FileStart); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
 			continue
