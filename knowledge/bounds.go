@@ -39,6 +39,14 @@ type BoundTable struct {
 	// is out of sight, start a long-lived service rather than a unit of
 	// work (informer.Run(stopCh), srv.Serve(l)).
 	Lifecycle map[string]bool
+	// Teardown are names of methods that stop or release a component
+	// (srv.Shutdown(ctx), conn.Close()): a goroutine per component that
+	// only stops it is shutdown in parallel, not fan-out of work.
+	Teardown map[string]bool
+	// Bookkeeping are packages whose calls a teardown goroutine may make
+	// besides the teardown (synchronisation, logging, errors); methods of
+	// a type whose name contains "logger" count too.
+	Bookkeeping map[string]bool
 	// Servers are prefixes of the names of calls that make a goroutine a
 	// server (it listens on a port and serves until it is stopped):
 	// net.Listen, ListenTCP, srv.Serve, http.ListenAndServe.
@@ -139,6 +147,16 @@ var lifecycle = map[string]bool{
 	"ListenAndServe": true, "ListenAndServeTLS": true, "Loop": true, "Watch": true,
 }
 
+var teardown = map[string]bool{
+	"Shutdown": true, "Stop": true, "GracefulStop": true, "Close": true, "Terminate": true,
+}
+
+var bookkeeping = map[string]bool{
+	"context": true, "sync": true, "sync/atomic": true, "log": true, "log/slog": true, "fmt": true, "errors": true,
+	"go.uber.org/zap": true, "go.uber.org/zap/zapcore": true, "github.com/sirupsen/logrus": true, "github.com/rs/zerolog": true,
+	"github.com/go-logr/logr": true, "k8s.io/klog/v2": true,
+}
+
 var machineCounts = map[string]bool{
 	"runtime.NumCPU":     true,
 	"runtime.GOMAXPROCS": true,
@@ -155,6 +173,8 @@ func defaultBounds() BoundTable {
 		Accepts:       maps.Clone(accepts),
 		MachineCounts: maps.Clone(machineCounts),
 		Lifecycle:     maps.Clone(lifecycle),
+		Teardown:      maps.Clone(teardown),
+		Bookkeeping:   maps.Clone(bookkeeping),
 		Servers:       []string{"Listen", "Serve"},
 		Runtime:       Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}

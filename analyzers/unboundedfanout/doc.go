@@ -38,6 +38,9 @@
 //     per component behind an interface that a value holds (its stages,
 //     collectors, connections) — interface values handed in as data are
 //     items of work;
+//   - shutdown in parallel: a goroutine per component that only stops it
+//     (go srv.Shutdown(ctx), or a function that closes and shuts down what
+//     it is given, besides synchronisation, logging and errors);
 //   - a loop with no fixed end that does not feed the goroutines a stream
 //     of work: only values received from a channel (case ev := <-events)
 //     and iterators (for sc.Scan()) count; a racer started when a timer

@@ -240,7 +240,7 @@ func (c *checker) check(l *launch) {
 	if c.acceptLoop(l.loops) || c.singleLaunch(l) {
 		return
 	}
-	if c.limited(l) || c.longLived(l, body, bodyArgs) {
+	if c.limited(l) || c.longLived(l, body, bodyArgs) || c.tearsDown(l, body) {
 		return
 	}
 	if c.semaphore(l, body) {
@@ -569,6 +569,15 @@ func (c *checker) bodyOf(l *launch) (*ast.BlockStmt, []ast.Expr) {
 	switch f := ast.Unparen(l.fn).(type) {
 	case *ast.FuncLit:
 		return f.Body, l.args
+	case *ast.Ident:
+		// A local function value defined once: stop := func(s *Server) {...}.
+		if v, ok := c.pass.TypesInfo.Uses[f].(*types.Var); ok && c.flow.Visible(v) {
+			if ds := c.flow.DefsOf(v); len(ds) == 1 && ds[0].Index < 0 {
+				if lit, ok := ast.Unparen(ds[0].Rhs).(*ast.FuncLit); ok {
+					return lit.Body, l.args
+				}
+			}
+		}
 	default:
 		if fn := c.funcOf(f); fn != nil {
 			if d := c.flow.Decl(fn); d != nil {
@@ -627,6 +636,98 @@ func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) boo
 		return true
 	}
 	return false
+}
+
+// tearsDown reports whether the goroutine only stops a component: it runs
+// a teardown method (go srv.Shutdown(ctx)), or a function whose calls are
+// teardown methods on values from outside it plus bookkeeping (sync,
+// logging, errors). Shutting every server down in parallel is bounded by
+// the components, not by a stream of work.
+func (c *checker) tearsDown(l *launch, body *ast.BlockStmt) bool {
+	if fn := c.funcOf(l.fn); fn != nil && c.table.Teardown[fn.Name()] {
+		return true
+	}
+	if body == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	stops, other := 0, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || other {
+			return !other
+		}
+		if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		fn, _ := c.flow.Callee(call)
+		if fn == nil {
+			other = true // a function value: unknown work
+			return false
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.table.Teardown[fn.Name()] {
+			// Closing what the goroutine fetched itself is not stopping a
+			// component, but it is no work either.
+			if !declaredIn(info, sel.X, body) {
+				stops++
+			}
+			return true
+		}
+		if !c.bookkeeping(fn) {
+			other = true
+		}
+		return !other
+	})
+	return stops > 0 && !other
+}
+
+// declaredIn reports whether the variable at the root of e is declared
+// within body (a response the goroutine fetched, not the component it was
+// given).
+func declaredIn(info *types.Info, e ast.Expr, body *ast.BlockStmt) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+			continue
+		case *ast.IndexExpr:
+			e = x.X
+			continue
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			obj := info.ObjectOf(x)
+			return obj != nil && body.Pos() <= obj.Pos() && obj.Pos() < body.End()
+		}
+		return true // a call result or other computed value
+	}
+}
+
+// bookkeeping reports whether fn is a call a teardown goroutine may make
+// besides the teardown itself: synchronisation, logging, errors.
+func (c *checker) bookkeeping(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return true // error.Error
+	}
+	if c.table.Bookkeeping[fn.Pkg().Path()] {
+		return true
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		if named, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok {
+			if strings.Contains(strings.ToLower(named.Obj().Name()), "logger") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 // serves reports whether a goroutine's body (outside nested function

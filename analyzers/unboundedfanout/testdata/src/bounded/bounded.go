@@ -4,7 +4,10 @@ package bounded
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"net"
+	"net/http"
 	"runtime"
 	"strconv"
 	"sync"
@@ -412,4 +415,42 @@ func Forward(ctx context.Context, ports []int, serve func(net.Listener) error) e
 		})
 	}
 	return g.Wait()
+}
+
+// Shutting every server down in parallel: a goroutine per component that
+// only stops it (through a local function value or a literal).
+type HTTPServer struct {
+	srv       *http.Server
+	listeners []net.Listener
+	log       *slog.Logger
+}
+
+type App struct{ Servers map[string]*HTTPServer }
+
+func (a *App) Stop(ctx context.Context) {
+	var wg sync.WaitGroup
+	stop := func(s *HTTPServer) {
+		defer wg.Done()
+		for _, l := range s.listeners {
+			_ = l.Close()
+		}
+		if err := s.srv.Shutdown(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			s.log.Error("shutdown", "err", err)
+		}
+	}
+	for _, s := range a.Servers {
+		wg.Add(1)
+		go stop(s)
+	}
+	for _, s := range a.Servers {
+		go s.srv.Shutdown(ctx)
+	}
+	for _, s := range a.Servers {
+		wg.Go(func() {
+			if err := s.srv.Close(); err != nil {
+				slog.Warn("close", "err", err)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -218,3 +218,30 @@ func WriteLayers(layers []Layer) error {
 	}
 	return g.Wait()
 }
+
+type Conn interface {
+	Send(ctx context.Context, msg string) error
+	Close() error
+}
+
+// Work then close: the goroutine does more than stop the item.
+func Broadcast(ctx context.Context, conns []Conn, msg string) {
+	for _, c := range conns {
+		go func() { // want `one goroutine per element of conns`
+			_ = c.Send(ctx, msg)
+			_ = c.Close()
+		}()
+	}
+}
+
+// Closing only what the goroutine fetched itself is not a shutdown.
+func Fetch(urls []string) {
+	for _, u := range urls {
+		go func() { // want `one goroutine per element of urls`
+			resp, err := http.Get(u)
+			if err == nil {
+				resp.Body.Close()
+			}
+		}()
+	}
+}
