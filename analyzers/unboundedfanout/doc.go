@@ -38,6 +38,11 @@
 //     per component behind an interface that a value holds (its stages,
 //     collectors, connections) — interface values handed in as data are
 //     items of work;
+//   - a goroutine per node, shard or server that a value holds (for _, n
+//     := range c.nodes, where the elements are pointers to types with
+//     methods): bounded by the configured topology, each goroutine talks to
+//     a dependency of its own. The same nodes handed in as a parameter, or
+//     plain data a value holds (b.Messages), are items of work;
 //   - shutdown in parallel: a goroutine per component that only stops it
 //     (go srv.Shutdown(ctx), or a function that closes and shuts down what
 //     it is given, besides synchronisation, logging and errors);

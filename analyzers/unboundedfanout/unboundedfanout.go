@@ -237,6 +237,23 @@ func (c *checker) check(l *launch) {
 			}
 		}
 	}
+	// A goroutine per node, shard or server that a value holds (c.nodes,
+	// state.Masters, app.Servers) is bounded by the topology it was
+	// configured with, not by the work that arrives: each goroutine talks
+	// to a dependency of its own.
+	if len(open) > 0 {
+		all := true
+		for _, i := range open {
+			t := trips[i]
+			if t.Kind != loops.Elements || !c.held(t.Collection, l) || !componentItems(info, t) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return
+		}
+	}
 	if c.acceptLoop(l.loops) || c.singleLaunch(l) {
 		return
 	}
@@ -342,6 +359,38 @@ func kindOf(t types.Type) itemKind {
 	return dataItems
 }
 
+// componentItems reports whether a loop's elements (or a map's keys) are
+// components: pointers to named types with methods (*clusterNode,
+// *Server), not plain data.
+func componentItems(info *types.Info, t loops.Trip) bool {
+	if isComponent(itemType(info, t)) {
+		return true
+	}
+	if t.Index != nil {
+		if ct := info.TypeOf(t.Collection); ct != nil {
+			if _, isMap := ct.Underlying().(*types.Map); isMap {
+				return isComponent(t.Index.Type())
+			}
+		}
+	}
+	return false
+}
+
+func isComponent(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok {
+		return false
+	}
+	if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+		return false
+	}
+	return types.NewMethodSet(p).Len() > 0
+}
+
 // held reports whether a collection is held by a value: a field (s.stages),
 // a method's receiver (a FanoutStage ranging over itself), or what a
 // method of one returns (c.peers()).
@@ -362,6 +411,12 @@ func (c *checker) held(e ast.Expr, l *launch) bool {
 		if v, ok := info.Uses[x].(*types.Var); ok {
 			if _, idx, isParam := c.flow.IsParam(v); isParam && idx < 0 {
 				return true // the receiver
+			}
+			// A local copy defined once: shards := c.sharding.List().
+			if c.flow.Visible(v) {
+				if ds := c.flow.DefsOf(v); len(ds) == 1 && ds[0].Index < 0 && ds[0].Rhs != nil && ast.Unparen(ds[0].Rhs) != e {
+					return c.held(ds[0].Rhs, l)
+				}
 			}
 		}
 	}

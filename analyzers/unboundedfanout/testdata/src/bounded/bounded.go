@@ -454,3 +454,29 @@ func (a *App) Stop(ctx context.Context) {
 	}
 	wg.Wait()
 }
+
+// A goroutine per node of a cluster the client holds: bounded by the
+// topology, each goroutine talks to a node of its own.
+type node struct{ addr string }
+
+func (n *node) ping(ctx context.Context) error { return nil }
+
+type Cluster struct{ nodes map[string]*node }
+
+func (c *Cluster) list() []*node { return nil }
+
+func (c *Cluster) PingAll(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, n := range c.nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = n.ping(ctx)
+		}()
+	}
+	wg.Wait()
+	nodes := c.list()
+	for _, n := range nodes {
+		go n.ping(ctx)
+	}
+}

@@ -245,3 +245,27 @@ func Fetch(urls []string) {
 		}()
 	}
 }
+
+type node struct{ addr string }
+
+func (n *node) ping(ctx context.Context) error { return nil }
+
+// Nodes handed in as data are items of work.
+func PingNodes(ctx context.Context, nodes []*node) {
+	for _, n := range nodes {
+		go n.ping(ctx) // want `one goroutine per element of nodes`
+	}
+}
+
+type Message struct{ Body string }
+
+type Batch struct{ Messages []Message }
+
+func deliver(ctx context.Context, m Message) error { return nil }
+
+// A batch that a value holds is still data: one goroutine per message.
+func (b *Batch) Send(ctx context.Context) {
+	for _, m := range b.Messages {
+		go deliver(ctx, m) // want `one goroutine per element of b.Messages`
+	}
+}
