@@ -180,6 +180,14 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 	}
 	caller := c.m.CallerOf(stack)
 	if caller != nil {
+		// A request handed back to the caller by a function that uses its
+		// context for other things was built without it on purpose: the
+		// caller gives it one (kit's CreateRequestFunc, whose caller sends
+		// req.WithContext(ctx)). A function that drops its ctx altogether
+		// is still reported.
+		if handedBack(c.pass.TypesInfo, stack, v) && usesContext(c.pass.TypesInfo, analysisutil.WhereOf(stack).Body) {
+			return
+		}
 		ctxExpr := caller.Expr(c.pass.Pkg, call.Pos())
 		msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, although this function has the caller's context: the request ignores the caller's deadline and cancellation; use %s(%s, ...)",
 			analysisutil.Name(fn), row.Variant, or(ctxExpr, "ctx"))
@@ -339,4 +347,50 @@ func (c *checker) noContextMessage(oc *outbound.Call) string {
 		variant = "; give it a context with a deadline"
 	}
 	return fmt.Sprintf("%s has no deadline: it takes no context, so a slow dependency holds this goroutine forever%s", name, variant)
+}
+
+// handedBack reports whether the request a call builds is returned to the
+// caller: directly (return http.NewRequest(...)) or through its variable.
+func handedBack(info *types.Info, stack []ast.Node, v *types.Var) bool {
+	if len(stack) >= 2 {
+		if _, ok := stack[len(stack)-2].(*ast.ReturnStmt); ok {
+			return true
+		}
+	}
+	body := analysisutil.WhereOf(stack).Body
+	if v == nil || body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if id, ok := ast.Unparen(r).(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// usesContext reports whether body mentions a context.Context variable.
+func usesContext(info *types.Info, body *ast.BlockStmt) bool {
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && analysisutil.IsContext(v.Type()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -23,7 +23,8 @@
 //   - http.NewRequest, on its own line, when the function has a caller's
 //     context in scope or sends the request itself with a client that has no
 //     Timeout (unless the request gets a context first: req.WithContext(ctx),
-//     req.Clone(ctx));
+//     req.Clone(ctx), or is returned to the caller by a function that uses
+//     its context for other things: the caller gives it one);
 //   - a call that passes a deadline-free context to a function that
 //     forwards it, through any number of helpers and packages, to such an
 //     outbound call; the message names the chain.

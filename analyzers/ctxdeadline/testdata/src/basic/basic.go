@@ -93,8 +93,39 @@ func newRequestSent() {
 	}
 }
 
+// A function that drops its ctx altogether.
 func newRequestCtx(ctx context.Context) (*http.Request, error) {
 	return http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, although this function has the caller's context`
+}
+
+// A request handed back to the caller by a function that uses its ctx for
+// other things: the caller gives it its context (req.WithContext(ctx)).
+
+type createRequestFunc func(ctx context.Context, body any) (*http.Request, error)
+
+func makeCreateRequest(target string) createRequestFunc {
+	return func(ctx context.Context, body any) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodPost, target, nil)
+		if err != nil {
+			return nil, err
+		}
+		if err := encode(ctx, req, body); err != nil {
+			return nil, err
+		}
+		return req, nil
+	}
+}
+
+func newRequestCtxSent(ctx context.Context, c *http.Client) error {
+	req, err := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, although this function has the caller's context`
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
 
 func newRequestRecontexted(ctx context.Context) {
@@ -119,3 +150,5 @@ func recontextedByHelper(ctx context.Context, url string) {
 		resp.Body.Close()
 	}
 }
+
+func encode(ctx context.Context, req *http.Request, body any) error { return nil }
