@@ -272,7 +272,8 @@ func Default() *Table {
 		TestDirs: map[string]bool{
 			"test": true, "tests": true, "e2e": true, "e2etest": true, "testing": true,
 			"testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
-			"testsupport": true, "testenv": true,
+			"testsupport": true, "testenv": true, "httptest": true, "mock": true, "mocks": true,
+			"fake": true, "fakes": true,
 		},
 		Requests:      maps.Clone(requests),
 		Contexts:      maps.Clone(contexts),
