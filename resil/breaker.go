@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // State is a circuit breaker's state.
@@ -102,9 +103,11 @@ const (
 type Breaker struct {
 	state     atomic.Uint64 // generation<<stateBits | State; read by every call
 	openUntil atomic.Int64  // when StateOpen ends, in ns since epoch
-	_         [48]byte      // keep the write-hot counter below off this cache line
-	pending   atomic.Int64  // closed-state successes not yet placed in the window
-	_         [56]byte
+	_         [112]byte     // keep the write-hot counters below off this cache line
+	// pending counts closed-state successes not yet placed in the window,
+	// striped so that goroutines on different CPUs do not fight over one
+	// cache line (see stripe).
+	pending [pendingStripes]paddedCounter
 
 	name       string
 	cfg        breakerConfig
@@ -326,7 +329,7 @@ func (b *Breaker) record(ticket uint64, o outcome) {
 	if State(ticket&stateMask) == StateClosed {
 		switch o {
 		case success:
-			if b.pending.Add(1)&b.flushMask == 0 {
+			if b.pending[stripe()].n.Add(1)&b.flushMask == 0 {
 				b.flush() // this success happened now; the rest of the batch before
 			}
 			return
@@ -386,7 +389,10 @@ func (b *Breaker) flush() {
 // known to have just happened), the rest spread over the time since the
 // previous flush.
 func (b *Breaker) flushLocked(now, atNow int64) {
-	n := b.pending.Swap(0)
+	var n int64
+	for i := range b.pending {
+		n += b.pending[i].n.Swap(0)
+	}
 	if k := min(n, atNow); k > 0 {
 		b.win.add(now/b.win.dur, k, 0)
 		n -= k
@@ -402,7 +408,9 @@ func (b *Breaker) setStateLocked(to State, now int64) (uint64, transition) {
 	switch to {
 	case StateClosed:
 		b.win.reset()
-		b.pending.Store(0)
+		for i := range b.pending {
+			b.pending[i].n.Store(0)
+		}
 		b.lastFlush = now
 	case StateOpen:
 		b.openUntil.Store(now + int64(b.cfg.open))
@@ -420,4 +428,24 @@ func (b *Breaker) notify(ch transition) {
 	if ch.from != ch.to && b.cfg.onStateChange != nil {
 		b.cfg.onStateChange(b.name, ch.from, ch.to)
 	}
+}
+
+// pendingStripes is the number of success counters of a breaker (a power
+// of two).
+const pendingStripes = 8
+
+// paddedCounter is a counter alone on its cache lines (128 bytes: x86
+// prefetches lines in pairs).
+type paddedCounter struct {
+	n atomic.Int64
+	_ [120]byte
+}
+
+// stripe picks a success counter for the calling goroutine: goroutines have
+// distinct stacks, so the address of a local spreads them over the
+// stripes, and one goroutine keeps using the same counter.
+func stripe() int {
+	var x byte
+	p := uint64(uintptr(unsafe.Pointer(&x)))
+	return int((p >> 12) * 0x9E3779B97F4A7C15 >> (64 - 3) & (pendingStripes - 1))
 }

@@ -5,6 +5,7 @@ package bench
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/failsafe-go/failsafe-go"
@@ -13,7 +14,10 @@ import (
 	"github.com/sony/gobreaker/v2"
 )
 
-var sink any
+var (
+	sink any
+	mu   sync.Mutex
+)
 
 func okAny() (any, error) { return nil, nil }
 func okErr() error        { return nil }
@@ -22,7 +26,7 @@ func okErr() error        { return nil }
 // Each implementation is used the way its documentation shows.
 func breakers() []struct {
 	name string
-	call func()
+	call func() any
 } {
 	rb := resil.NewBreaker("bench")
 	gb := gobreaker.NewCircuitBreaker[any](gobreaker.Settings{Name: "bench"})
@@ -30,11 +34,11 @@ func breakers() []struct {
 	fexec := failsafe.With[any](fcb)
 	return []struct {
 		name string
-		call func()
+		call func() any
 	}{
-		{"resil", func() { sink, _ = rb.Execute(okAny) }},
-		{"gobreaker", func() { sink, _ = gb.Execute(okAny) }},
-		{"failsafe", func() { sink = fexec.Run(okErr) }},
+		{"resil", func() any { v, _ := rb.Execute(okAny); return v }},
+		{"gobreaker", func() any { v, _ := gb.Execute(okAny); return v }},
+		{"failsafe", func() any { return fexec.Run(okErr) }},
 	}
 }
 
@@ -43,7 +47,7 @@ func BenchmarkBreaker(b *testing.B) {
 		b.Run("mode=serial/impl="+impl.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				impl.call()
+				sink = impl.call()
 			}
 		})
 	}
@@ -51,9 +55,15 @@ func BenchmarkBreaker(b *testing.B) {
 		b.Run("mode=parallel/impl="+impl.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.RunParallel(func(pb *testing.PB) {
+				// A sink per goroutine: a shared one would be a cache line
+				// that every call writes, measuring the benchmark itself.
+				var local any
 				for pb.Next() {
-					impl.call()
+					local = impl.call()
 				}
+				mu.Lock()
+				sink = local
+				mu.Unlock()
 			})
 		})
 	}
@@ -68,20 +78,21 @@ func BenchmarkBulkhead(b *testing.B) {
 	sem := make(chan struct{}, 64)
 	impls := []struct {
 		name string
-		call func()
+		call func() any
 	}{
-		{"resil", func() { sink = bh.Do(ctx, fn) }},
-		{"chan", func() {
+		{"resil", func() any { return bh.Do(ctx, fn) }},
+		{"chan", func() any {
 			sem <- struct{}{}
-			sink = fn(ctx)
+			err := fn(ctx)
 			<-sem
+			return err
 		}},
 	}
 	for _, impl := range impls {
 		b.Run("mode=serial/impl="+impl.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				impl.call()
+				sink = impl.call()
 			}
 		})
 	}
@@ -89,9 +100,15 @@ func BenchmarkBulkhead(b *testing.B) {
 		b.Run("mode=parallel/impl="+impl.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.RunParallel(func(pb *testing.PB) {
+				// A sink per goroutine: a shared one would be a cache line
+				// that every call writes, measuring the benchmark itself.
+				var local any
 				for pb.Next() {
-					impl.call()
+					local = impl.call()
 				}
+				mu.Lock()
+				sink = local
+				mu.Unlock()
 			})
 		})
 	}
