@@ -144,3 +144,46 @@ func TestBulkheadAllocations(t *testing.T) {
 		t.Errorf("Acquire: %v allocs, want at most 2 (the release guard)", n)
 	}
 }
+
+// TestBulkheadCancelRace: waiters whose contexts end while slots are being
+// handed over neither lose a slot nor keep one: at the end every slot is
+// free, nobody waits, and the limit held throughout.
+func TestBulkheadCancelRace(t *testing.T) {
+	const limit, n = 3, 2000
+	b := NewBulkhead(limit, n)
+	var running, peak atomic.Int64
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i%7)*50*time.Microsecond)
+			defer cancel()
+			_ = b.Do(ctx, func(context.Context) error {
+				r := running.Add(1)
+				for {
+					p := peak.Load()
+					if r <= p || peak.CompareAndSwap(p, r) {
+						break
+					}
+				}
+				runtime.Gosched()
+				running.Add(-1)
+				return nil
+			})
+		}()
+	}
+	wg.Wait()
+	if p := peak.Load(); p > limit {
+		t.Fatalf("peak concurrency %d, limit %d", p, limit)
+	}
+	if b.InFlight() != 0 || b.Waiting() != 0 {
+		t.Fatalf("after all calls: inflight=%d waiting=%d", b.InFlight(), b.Waiting())
+	}
+	// Every slot is still usable.
+	for range limit {
+		if _, err := b.Acquire(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
