@@ -989,8 +989,19 @@ func (m *model) noReturn(c *ast.CallExpr) bool {
 // exits reports whether the loop leaves when a context is done, a deadline
 // passes, a done channel receives, or a delay source says stop.
 func (m *model) exits(L *Loop, li *loopInfo) bool {
-	if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil && m.ctxish(fs.Cond) {
-		return true
+	results := m.callResults(L)
+	if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil {
+		if m.ctxish(fs.Cond) {
+			return true
+		}
+		// A loop condition that is neither a constant, nor the outcome of
+		// the calls, nor an attempt counter is a stop signal of its own:
+		// for b.Ongoing() (a backoff built with ctx and a retry limit),
+		// for !stopped.Load().
+		if tv, ok := m.info.Types[fs.Cond]; !(ok && tv.Value != nil) &&
+			!mentionsAny(m.info, fs.Cond, results) && !m.mentionsCounter(L, fs.Cond) {
+			return true
+		}
 	}
 	for _, r := range li.receives {
 		if r.clause == nil {
@@ -1004,7 +1015,6 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		}
 	}
 	found := false
-	results := m.callResults(L)
 	m.eachIf(L.Body, func(ifs *ast.IfStmt) {
 		if found {
 			return

@@ -937,3 +937,41 @@ func dialAndWait(addr string, accepted <-chan net.Conn) (net.Conn, error) {
 	}
 	return nil, err
 }
+
+// A backoff object decides when to stop (it holds a context and a retry
+// limit): the loop condition is a stop signal, not "forever".
+type ownBackoff struct {
+	ctx     context.Context
+	retries int
+}
+
+func (b *ownBackoff) Ongoing() bool { return b.ctx.Err() == nil && b.retries < 5 }
+
+func (b *ownBackoff) Wait() {
+	b.retries++
+	select {
+	case <-time.After(time.Duration(rand.Int63n(int64(time.Second << b.retries)))):
+	case <-b.ctx.Done():
+	}
+}
+
+func backoffObject(ctx context.Context) error {
+	b := &ownBackoff{ctx: ctx}
+	var err error
+	for b.Ongoing() {
+		if err = sendNoCtx(); err == nil {
+			return nil
+		}
+		b.Wait()
+	}
+	return err
+}
+
+// The condition is the outcome of the call: still unbounded.
+func untilSuccess() {
+	err := sendNoCtx()
+	for err != nil { // want `retry loop has no attempt limit`
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+		err = sendNoCtx()
+	}
+}
