@@ -24,7 +24,8 @@
 //     the sleep;
 //   - a loop with no attempt bound and no exit on a context, a deadline or a
 //     done channel (a select on ctx.Done() or a quit channel that leaves the
-//     loop is an exit).
+//     loop is an exit, and so is a loop condition that does not depend on
+//     the calls' outcome, such as for b.Ongoing() of a backoff object).
 //
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the
