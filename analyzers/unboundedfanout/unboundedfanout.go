@@ -786,7 +786,8 @@ func derefType(t types.Type) types.Type {
 }
 
 // serves reports whether a goroutine's body (outside nested function
-// literals) listens on a port or serves: a server started per component.
+// literals) listens on a port, accepts connections or serves: a server
+// started per component.
 func (c *checker) serves(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -795,6 +796,10 @@ func (c *checker) serves(body *ast.BlockStmt) bool {
 			return false
 		case *ast.CallExpr:
 			if fn, _ := c.flow.Callee(n); fn != nil {
+				if c.table.Accepts[analysisutil.Key(fn)] {
+					found = true // an accept loop: a listener per goroutine
+					break
+				}
 				name := fn.Name()
 				for _, p := range c.table.Servers {
 					if strings.HasPrefix(name, p) && name != "ServeHTTP" {

@@ -480,3 +480,25 @@ func (c *Cluster) PingAll(ctx context.Context) {
 		go n.ping(ctx)
 	}
 }
+
+// A goroutine per listener that accepts connections: a server per
+// component.
+type Transport struct{ listeners []net.Listener }
+
+func (t *Transport) Start() {
+	for i := 0; i < len(t.listeners); i++ {
+		go t.acceptLoop(t.listeners[i])
+	}
+}
+
+func (t *Transport) acceptLoop(l net.Listener) {
+	for {
+		conn, err := l.Accept()
+		if err != nil {
+			return
+		}
+		go handleConn(conn)
+	}
+}
+
+func handleConn(c net.Conn) { _ = c.Close() }
