@@ -1465,9 +1465,19 @@ func (c *checker) aroundIn(l *launch, inner ast.Stmt, before bool) []ast.Stmt {
 // on or closes, after the launch.
 func (c *checker) waitedIn(l *launch, body *ast.BlockStmt, loop ast.Stmt) bool {
 	after := c.aroundIn(l, loop, false)
-	var signals map[*types.Var]int
+	signals := map[*types.Var]int{}
+	// A channel handed to the goroutine is how it reports back (go fn(errc, i)).
+	for _, a := range l.args {
+		if v := chanVar(c.pass.TypesInfo, a); v != nil {
+			if ch, ok := v.Type().Underlying().(*types.Chan); ok && ch.Dir() != types.RecvOnly {
+				signals[v] |= opSend
+			}
+		}
+	}
 	if body != nil {
-		signals = chanOps(c.pass.TypesInfo, body)
+		for v, op := range chanOps(c.pass.TypesInfo, body) {
+			signals[v] |= op
+		}
 		ast.Inspect(body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "close" && len(call.Args) == 1 {

@@ -502,3 +502,22 @@ func (t *Transport) acceptLoop(l net.Listener) {
 }
 
 func handleConn(c net.Conn) { _ = c.Close() }
+
+// One attempt at a time: the goroutine reports on the channel it is given,
+// and the iteration waits for it (or for the deadline) before the next.
+func RetryWithTimeout(ctx context.Context, times int, fn func(errc chan error, attempt int)) error {
+	errc := make(chan error, 1)
+	var err error
+	for i := 0; i < times; i++ {
+		go fn(errc, i)
+		select {
+		case err = <-errc:
+			if err == nil {
+				return nil
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return err
+}

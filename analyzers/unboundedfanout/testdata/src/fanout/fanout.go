@@ -269,3 +269,18 @@ func (b *Batch) Send(ctx context.Context) {
 		go deliver(ctx, m) // want `one goroutine per element of b.Messages`
 	}
 }
+
+// The channel is drained only after the loop: every goroutine runs at once.
+func FetchAll(urls []string, fetch func(url string, out chan<- error)) error {
+	errc := make(chan error, len(urls))
+	for _, u := range urls {
+		go fetch(u, errc) // want `one goroutine per element of urls`
+	}
+	var first error
+	for range urls {
+		if err := <-errc; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
