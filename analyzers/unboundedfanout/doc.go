@@ -22,8 +22,9 @@
 //     (also through a helper that creates or configures the group, or on a
 //     struct field), conc pools with WithMaxGoroutines, errgroup's TryGo,
 //     resil's bounded Group and ForEach, conc's iter helpers;
-//   - a buffered-channel semaphore filled before the go statement (or at
-//     the start of the goroutine) and drained when it ends;
+//   - a buffered-channel semaphore filled before the go statement (also as
+//     the case of a select around it, or at the start of the goroutine) and
+//     drained when it ends;
 //     semaphore.Weighted.Acquire, resil's Bulkhead, and a team's own bounds
 //     from configuration;
 //   - worker pools: N goroutines that each take work from one shared
@@ -50,7 +51,8 @@
 //     of work: only values received from a channel (case ev := <-events)
 //     and iterators (for sc.Scan()) count; a racer started when a timer
 //     fires or a server reading its own requests is not judged;
-//   - a goroutine waited for within the same iteration (one at a time);
+//   - a goroutine waited for within the same iteration (one at a time): a
+//     Wait, or a receive from a channel it sends on or is handed;
 //   - loops over a small constant count, and server accept loops (out of
 //     scope);
 //   - a group passed in from elsewhere: its limit is unknown, so silent.

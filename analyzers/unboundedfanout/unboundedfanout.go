@@ -1456,6 +1456,11 @@ func (c *checker) aroundIn(l *launch, inner ast.Stmt, before bool) []ast.Stmt {
 				out = append(out, s)
 			}
 		}
+		// A select case's communication happens before its body:
+		// case pool <- struct{}{}: go work() acquires a slot first.
+		if cc, ok := l.stack[i-1].(*ast.CommClause); ok && before && cc.Comm != nil && seen {
+			out = append(out, cc.Comm)
+		}
 	}
 	return out
 }

@@ -521,3 +521,32 @@ func RetryWithTimeout(ctx context.Context, times int, fn func(errc chan error, a
 	}
 	return err
 }
+
+// The slot is taken by a select case before the goroutine starts, and
+// given back when it ends.
+func MapAll(ctx context.Context, source <-chan string, work func(string)) {
+	pool := make(chan struct{}, 8)
+	var wg sync.WaitGroup
+	for {
+		select {
+		case <-ctx.Done():
+			wg.Wait()
+			return
+		case pool <- struct{}{}:
+			item, ok := <-source
+			if !ok {
+				<-pool
+				wg.Wait()
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer func() {
+					wg.Done()
+					<-pool
+				}()
+				work(item)
+			}()
+		}
+	}
+}
