@@ -39,6 +39,10 @@ type BoundTable struct {
 	// is out of sight, start a long-lived service rather than a unit of
 	// work (informer.Run(stopCh), srv.Serve(l)).
 	Lifecycle map[string]bool
+	// ConcurrencyNames are parts of names (lower case) that mark a count as
+	// a configured concurrency level: a counting loop up to cfg.NumWorkers
+	// starts a pool, not a goroutine per item.
+	ConcurrencyNames []string
 	// Teardown are names of methods that stop or release a component
 	// (srv.Shutdown(ctx), conn.Close()): a goroutine per component that
 	// only stops it is shutdown in parallel, not fan-out of work.
@@ -164,19 +168,20 @@ var machineCounts = map[string]bool{
 
 func defaultBounds() BoundTable {
 	return BoundTable{
-		Launchers:     maps.Clone(launchers),
-		Limits:        maps.Clone(limits),
-		GroupCtors:    maps.Clone(groupCtors),
-		Acquires:      maps.Clone(acquires),
-		Bounded:       maps.Clone(bounded),
-		Waits:         maps.Clone(waits),
-		Accepts:       maps.Clone(accepts),
-		MachineCounts: maps.Clone(machineCounts),
-		Lifecycle:     maps.Clone(lifecycle),
-		Teardown:      maps.Clone(teardown),
-		Bookkeeping:   maps.Clone(bookkeeping),
-		Servers:       []string{"Listen", "Serve"},
-		Runtime:       Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
+		Launchers:        maps.Clone(launchers),
+		Limits:           maps.Clone(limits),
+		GroupCtors:       maps.Clone(groupCtors),
+		Acquires:         maps.Clone(acquires),
+		Bounded:          maps.Clone(bounded),
+		Waits:            maps.Clone(waits),
+		Accepts:          maps.Clone(accepts),
+		MachineCounts:    maps.Clone(machineCounts),
+		Lifecycle:        maps.Clone(lifecycle),
+		Teardown:         maps.Clone(teardown),
+		ConcurrencyNames: []string{"worker", "concurren", "parallel", "thread", "goroutine"},
+		Bookkeeping:      maps.Clone(bookkeeping),
+		Servers:          []string{"Listen", "Serve"},
+		Runtime:          Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}
 }
 

@@ -273,7 +273,7 @@ func Default() *Table {
 			"test": true, "tests": true, "e2e": true, "e2etest": true, "testing": true,
 			"testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
 			"testsupport": true, "testenv": true, "httptest": true, "mock": true, "mocks": true,
-			"fake": true, "fakes": true,
+			"fake": true, "fakes": true, "benchmark": true, "benchmarks": true,
 		},
 		Requests:      maps.Clone(requests),
 		Contexts:      maps.Clone(contexts),

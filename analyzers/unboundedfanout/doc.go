@@ -28,8 +28,9 @@
 //     semaphore.Weighted.Acquire, resil's Bulkhead, and a team's own bounds
 //     from configuration;
 //   - worker pools: N goroutines that each take work from one shared
-//     channel are bounded whatever N is; so are N identical goroutines and a
-//     goroutine per CPU (runtime.NumCPU, GOMAXPROCS). A counting loop whose
+//     channel are bounded whatever N is; so are N identical goroutines, a
+//     goroutine per CPU (runtime.NumCPU, GOMAXPROCS), and a count named as a
+//     concurrency level (cfg.NumWorkers, maxConcurrentCalls, parallelism). A counting loop whose
 //     goroutines each handle the item its index designates (a page, a
 //     shard, items[i]) is fan-out over that count;
 //   - long-lived service goroutines started once per component (a loop

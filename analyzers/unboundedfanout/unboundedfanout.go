@@ -273,7 +273,7 @@ func (c *checker) check(l *launch) {
 	}
 	if counting && len(open) > 0 {
 		for _, i := range open {
-			if c.machineCount(trips[i].Bound) {
+			if c.machineCount(trips[i].Bound) || c.concurrencySetting(trips[i].Bound) {
 				return
 			}
 		}
@@ -557,6 +557,28 @@ func (c *checker) machine(e ast.Expr, depth int) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// concurrencySetting reports whether a count is named as a concurrency
+// level (cfg.NumWorkers, maxConcurrentCalls, parallelism): starting that
+// many goroutines is the configured bound, not fan-out over work.
+func (c *checker) concurrencySetting(e ast.Expr) bool {
+	var name string
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		name = x.Name
+	case *ast.SelectorExpr:
+		name = x.Sel.Name
+	default:
+		return false
+	}
+	name = strings.ToLower(name)
+	for _, w := range c.table.ConcurrencyNames {
+		if strings.Contains(name, w) {
+			return true
+		}
 	}
 	return false
 }

@@ -550,3 +550,25 @@ func MapAll(ctx context.Context, source <-chan string, work func(string)) {
 		}
 	}
 }
+
+// A count named as a concurrency level starts a pool: each worker takes its
+// share of the iterations and writes its own result slot.
+type SoakConfig struct{ Iterations, NumWorkers int }
+
+func Soak(ctx context.Context, cfg SoakConfig, call func(context.Context) error) []int {
+	failures := make([]int, cfg.NumWorkers)
+	var wg sync.WaitGroup
+	for i := 0; i < cfg.NumWorkers; i++ {
+		wg.Add(1)
+		go func(id int) {
+			defer wg.Done()
+			for range cfg.Iterations / cfg.NumWorkers {
+				if call(ctx) != nil {
+					failures[id]++
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	return failures
+}

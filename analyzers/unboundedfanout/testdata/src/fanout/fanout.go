@@ -284,3 +284,16 @@ func FetchAll(urls []string, fetch func(url string, out chan<- error)) error {
 	}
 	return first
 }
+
+// A count of requests is work, not a concurrency level.
+func Burst(ctx context.Context, numRequests int, call func(context.Context, int) error) {
+	var wg sync.WaitGroup
+	for i := 0; i < numRequests; i++ {
+		wg.Add(1)
+		go func() { // want `one goroutine per iteration up to numRequests`
+			defer wg.Done()
+			_ = call(ctx, i)
+		}()
+	}
+	wg.Wait()
+}
