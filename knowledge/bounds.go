@@ -153,6 +153,7 @@ var lifecycle = map[string]bool{
 
 var teardown = map[string]bool{
 	"Shutdown": true, "Stop": true, "GracefulStop": true, "Close": true, "Terminate": true,
+	"Flush": true, // flushing what is buffered is part of closing
 }
 
 var bookkeeping = map[string]bool{

@@ -46,8 +46,8 @@
 //     a dependency of its own. The same nodes handed in as a parameter, or
 //     plain data a value holds (b.Messages), are items of work;
 //   - shutdown in parallel: a goroutine per component that only stops it
-//     (go srv.Shutdown(ctx), or a function that closes and shuts down what
-//     it is given, besides synchronisation, logging and errors);
+//     (go srv.Shutdown(ctx), or a function that closes, flushes and shuts
+//     down what it is given, besides synchronisation, logging and errors);
 //   - a loop with no fixed end that does not feed the goroutines a stream
 //     of work: only values received from a channel (case ev := <-events)
 //     and iterators (for sc.Scan()) count; a racer started when a timer

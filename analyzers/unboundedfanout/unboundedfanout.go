@@ -721,7 +721,7 @@ func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) boo
 // logging, errors). Shutting every server down in parallel is bounded by
 // the components, not by a stream of work.
 func (c *checker) tearsDown(l *launch, body *ast.BlockStmt) bool {
-	if fn := c.funcOf(l.fn); fn != nil && c.table.Teardown[fn.Name()] {
+	if fn := c.funcOf(l.fn); fn != nil && c.teardown(fn.Name()) {
 		return true
 	}
 	if body == nil {
@@ -742,7 +742,7 @@ func (c *checker) tearsDown(l *launch, body *ast.BlockStmt) bool {
 			other = true // a function value: unknown work
 			return false
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.table.Teardown[fn.Name()] {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.teardown(fn.Name()) {
 			// Closing what the goroutine fetched itself is not stopping a
 			// component, but it is no work either.
 			if !declaredIn(info, sel.X, body) {
@@ -756,6 +756,18 @@ func (c *checker) tearsDown(l *launch, body *ast.BlockStmt) bool {
 		return !other
 	})
 	return stops > 0 && !other
+}
+
+// teardown reports whether a method name stops or releases something:
+// Close, Shutdown, Stop (and their unexported spellings, close, stop).
+func (c *checker) teardown(name string) bool {
+	if c.table.Teardown[name] {
+		return true
+	}
+	if name == "" {
+		return false
+	}
+	return c.table.Teardown[strings.ToUpper(name[:1])+name[1:]]
 }
 
 // declaredIn reports whether the variable at the root of e is declared

@@ -3,6 +3,7 @@
 package bounded
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"log/slog"
@@ -571,4 +572,36 @@ func Soak(ctx context.Context, cfg SoakConfig, call func(context.Context) error)
 	}
 	wg.Wait()
 	return failures
+}
+
+// Removing a failed subscriber in the background: locking, flushing and
+// closing what it is given is teardown, not work.
+type encoder struct{ w *bufio.Writer }
+
+func (e *encoder) flush() error { return e.w.Flush() }
+func (e *encoder) close() error { return nil }
+
+type subscriber struct {
+	enc  *encoder
+	quit chan struct{}
+}
+
+type hub struct {
+	mu   sync.Mutex
+	subs map[*subscriber]bool
+}
+
+func (h *hub) remove(s *subscriber) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.subs, s)
+	close(s.quit)
+	_ = s.enc.flush()
+	_ = s.enc.close()
+}
+
+func (h *hub) Publish(send func(*subscriber) error, failed []*subscriber) {
+	for _, s := range failed {
+		go h.remove(s)
+	}
 }
