@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -69,7 +70,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 			return true
 		}
 		caller := c.m.CallerOf(stack)
-		if caller == nil {
+		if caller == nil || c.afterDone(stack) {
 			return true
 		}
 		switch {
@@ -265,4 +266,67 @@ func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller) []anal
 
 func (c *checker) inside(n ast.Node, fn ast.Node) bool {
 	return fn != nil && fn.Pos() <= n.Pos() && n.End() <= fn.End()
+}
+
+// afterDone reports whether the node at the top of stack runs only once a
+// context is done: after a statement <-ctx.Done(), or in the case
+// <-ctx.Done() of a select. The caller's context is spent there, and a
+// fresh one is what the code needs (a graceful shutdown with its own
+// timeout: srv.Shutdown(context.WithTimeout(context.Background(), d))).
+func (c *checker) afterDone(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		node, parent := stack[i], stack[i-1]
+		switch node.(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+		var list []ast.Stmt
+		switch p := parent.(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			if p.Comm != nil && node != ast.Node(p.Comm) && c.doneRecv(p.Comm) {
+				return true
+			}
+			list = p.Body
+		}
+		for _, st := range list {
+			if st == node {
+				break
+			}
+			if c.doneRecv(st) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// doneRecv reports whether a statement is a receive from a context's Done
+// channel: <-ctx.Done(), or _ = <-ctx.Done().
+func (c *checker) doneRecv(st ast.Stmt) bool {
+	var e ast.Expr
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		e = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			e = st.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Done" {
+		return false
+	}
+	return analysisutil.IsContext(c.pass.TypesInfo.TypeOf(sel.X))
 }

@@ -29,7 +29,10 @@
 //
 // A call that must outlive the request can keep the request's values and
 // drop its cancellation with context.WithoutCancel(ctx), bounded by its own
-// WithTimeout; detachedctx accepts that.
+// WithTimeout; detachedctx accepts that. Code that runs only once the
+// caller's context is done (after <-ctx.Done(), or in a select case
+// <-ctx.Done()) needs a fresh context, as a graceful shutdown does with
+// srv.Shutdown(context.WithTimeout(context.Background(), d)): not reported.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
 // context (ctx, or r.Context()).

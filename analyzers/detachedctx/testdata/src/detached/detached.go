@@ -133,3 +133,29 @@ func callback(ctx context.Context, db *sql.DB, run func(func() error) error) err
 		return err
 	})
 }
+
+// Graceful shutdown: once the caller's context is done, a fresh timeout is
+// what Shutdown needs (the spent ctx would make it return at once).
+func Serve(ctx context.Context, srv *http.Server) error {
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	return srv.ListenAndServe()
+}
+
+func Run(ctx context.Context, srv *http.Server, errc chan error) error {
+	select {
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	case err := <-errc:
+		wctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context`
+		defer cancel()
+		_ = wctx
+		return err
+	}
+}
