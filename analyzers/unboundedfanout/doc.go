@@ -34,8 +34,9 @@
 //     goroutines each handle the item its index designates (a page, a
 //     shard, items[i]) is fan-out over that count;
 //   - long-lived service goroutines started once per component (a loop
-//     until a stop channel, informer.Run(stopCh), a goroutine that listens,
-//     accepts connections or serves): lifecycle, not fan-out; so are goroutines started per
+//     until a stop channel, informer.Run(stopCh) — also inside a function
+//     literal, cache.Start(ctx) —, a goroutine that listens, accepts
+//     connections or serves): lifecycle, not fan-out; so are goroutines started per
 //     registered function (for _, f := range s.onShutdown { go f() }) or
 //     per component behind an interface that a value holds (its stages,
 //     collectors, connections) — interface values handed in as data are

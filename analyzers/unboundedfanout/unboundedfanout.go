@@ -700,7 +700,7 @@ func (c *checker) calleeName(l *launch) string {
 // it takes work from a channel in a loop, or loops until it is stopped.
 func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) bool {
 	if body != nil {
-		return c.loopsForever(body, 0) || c.serves(body)
+		return c.loopsForever(body, 0) || c.serves(body) || c.runsComponent(body)
 	}
 	// A function of another package: a stop channel among the arguments,
 	// or a lifecycle method (Run, Serve, ...), says it runs until stopped.
@@ -817,6 +817,28 @@ func derefType(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
+}
+
+// runsComponent reports whether a goroutine's body (outside nested
+// function literals) starts a component through a lifecycle method whose
+// body is out of sight (cache.Start(ctx), informer.Run(stop)), as
+// go cache.Start(ctx) would.
+func (c *checker) runsComponent(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn, _ := c.flow.Callee(n); fn != nil && c.table.Lifecycle[fn.Name()] && c.flow.Decl(fn) == nil {
+				if fn.Signature().Recv() != nil {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // serves reports whether a goroutine's body (outside nested function

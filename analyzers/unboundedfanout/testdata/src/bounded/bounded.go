@@ -605,3 +605,25 @@ func (h *hub) Publish(send func(*subscriber) error, failed []*subscriber) {
 		go h.remove(s)
 	}
 }
+
+// Starting every cache a value holds: each runs until the context ends.
+type Cache interface{ Start(ctx context.Context) error }
+
+func StartAll(ctx context.Context, caches []Cache) error {
+	errs := make(chan error)
+	var wg sync.WaitGroup
+	for _, c := range caches {
+		wg.Go(func() {
+			if err := c.Start(ctx); err != nil {
+				errs <- err
+			}
+		})
+	}
+	select {
+	case err := <-errs:
+		return err
+	case <-ctx.Done():
+		wg.Wait()
+		return nil
+	}
+}
