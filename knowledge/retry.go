@@ -38,6 +38,12 @@ type RetryTable struct {
 	// Accept: methods that accept a connection on a listener; a loop that
 	// goes round when they fail is a server loop, not a retry loop.
 	Accept map[string]bool
+	// LocalPackages and LocalCalls fail for local reasons, not because a
+	// dependency is down: a loop that repeats them is not a retry of a
+	// dependency (parsing, formatting; binding a port while the previous
+	// process lets go of it).
+	LocalPackages map[string]bool
+	LocalCalls    map[string]bool
 	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field".
 	StatusFields map[string]bool
 	// StatusPkg is the package whose Status* constants name HTTP statuses.
@@ -531,6 +537,21 @@ func stopRows() map[string]bool {
 	return m
 }
 
+var localPackages = map[string]bool{
+	"errors": true, "fmt": true, "context": true, "time": true, "strconv": true,
+	"io": true, "bufio": true, "encoding/json": true, "encoding/xml": true,
+}
+
+var localCalls = map[string]bool{
+	"net.Listen":                       true,
+	"net.ListenTCP":                    true,
+	"net.ListenUDP":                    true,
+	"net.ListenUnix":                   true,
+	"net.ListenPacket":                 true,
+	"(*net.ListenConfig).Listen":       true,
+	"(*net.ListenConfig).ListenPacket": true,
+}
+
 var accept = map[string]bool{
 	"(net.Listener).Accept":          true,
 	"(*net.TCPListener).Accept":      true,
@@ -567,6 +588,8 @@ func defaultRetry() RetryTable {
 		DelayFuncs:     delayFuncRows(),
 		Stops:          stopRows(),
 		Accept:         maps.Clone(accept),
+		LocalPackages:  maps.Clone(localPackages),
+		LocalCalls:     maps.Clone(localCalls),
 		StatusFields:   maps.Clone(statusFields),
 		StatusPkg:      "net/http",
 		CodeType:       pathGRPCCodes + ".Code",

@@ -314,11 +314,11 @@ func (m *model) candidate(call *ast.CallExpr, fn *types.Func, key string) bool {
 		return false
 	}
 	if fn != nil {
-		if fn.Pkg() != nil {
-			switch fn.Pkg().Path() {
-			case "errors", "fmt", "context", "time", "strconv", "io", "bufio", "encoding/json", "encoding/xml":
-				return false
-			}
+		if fn.Pkg() != nil && m.rt.LocalPackages[fn.Pkg().Path()] {
+			return false
+		}
+		if m.rt.LocalCalls[key] {
+			return false
 		}
 		if m.rt.Accept[key] || fn.Name() == "Accept" || fn.Name() == "AcceptTCP" || fn.Name() == "AcceptUnix" {
 			return false

@@ -975,3 +975,17 @@ func untilSuccess() {
 		err = sendNoCtx()
 	}
 }
+
+// Binding a port while the previous process lets go of it: a local
+// failure, not a dependency to back off from.
+func listen(addr string) (net.Listener, error) {
+	var err error
+	for range 20 {
+		var l net.Listener
+		if l, err = net.Listen("tcp", addr); err == nil {
+			return l, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return nil, err
+}
