@@ -85,8 +85,9 @@ func comparable(a, b string) bool {
 	ka, _, _ := strings.Cut(a, ":")
 	kb, _, _ := strings.Cut(b, ":")
 	if ka != kb {
-		// A constant host and a base-URL value may be the same service.
-		return false
+		// A gRPC service and a constant HTTP host are two dependencies;
+		// a constant host and a base-URL value may be the same service.
+		return (ka == "svc" && kb == "host") || (ka == "host" && kb == "svc")
 	}
 	if ka == "param" {
 		fa, _, _ := strings.Cut(a, "#")

@@ -306,3 +306,24 @@ func Local(ctx context.Context) {
 	cb.Execute(func() (*http.Response, error) { return http.Get(searchURL) })
 	cb.Execute(func() (*http.Response, error) { return http.Get(paymentURL) }) // want `breaker cb guards payments.example.com here but search.example.com`
 }
+
+// A gRPC service and an HTTP host behind one breaker: two dependencies.
+type Mixed struct {
+	rooms RoomsClient
+	hc    *http.Client
+	cb    *gb2.CircuitBreaker[any]
+}
+
+func (m *Mixed) Hold(ctx context.Context) {
+	m.cb.Execute(func() (any, error) { return m.rooms.Hold(ctx, &HoldRequest{}) })
+}
+
+func (m *Mixed) Charge(ctx context.Context) {
+	m.cb.Execute(func() (any, error) { // want `breaker m.cb guards payments.example.com here but shared.RoomsClient`
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, paymentURL, nil)
+		if err != nil {
+			return nil, err
+		}
+		return m.hc.Do(req)
+	})
+}
