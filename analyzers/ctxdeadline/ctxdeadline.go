@@ -350,7 +350,8 @@ func (c *checker) noContextMessage(oc *outbound.Call) string {
 }
 
 // handedBack reports whether the request a call builds is returned to the
-// caller: directly (return http.NewRequest(...)) or through its variable.
+// caller, directly (return http.NewRequest(...)) or through its variable,
+// or stored in a field for later use.
 func handedBack(info *types.Info, stack []ast.Node, v *types.Var) bool {
 	if len(stack) >= 2 {
 		if _, ok := stack[len(stack)-2].(*ast.ReturnStmt); ok {
@@ -370,6 +371,16 @@ func handedBack(info *types.Info, stack []ast.Node, v *types.Var) bool {
 			for _, r := range n.Results {
 				if id, ok := ast.Unparen(r).(*ast.Ident); ok && info.Uses[id] == v {
 					found = true
+				}
+			}
+		case *ast.AssignStmt:
+			// Stored for later use (s.req = req): where it is sent, it may
+			// get its context (s.client.Do(s.req.WithContext(ctx))).
+			for i, r := range n.Rhs {
+				if id, ok := ast.Unparen(r).(*ast.Ident); ok && info.Uses[id] == v && i < len(n.Lhs) {
+					if _, isField := ast.Unparen(n.Lhs[i]).(*ast.SelectorExpr); isField {
+						found = true
+					}
 				}
 			}
 		}

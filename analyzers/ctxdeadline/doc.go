@@ -23,8 +23,10 @@
 //   - http.NewRequest, on its own line, when the function has a caller's
 //     context in scope or sends the request itself with a client that has no
 //     Timeout (unless the request gets a context first: req.WithContext(ctx),
-//     req.Clone(ctx), or is returned to the caller by a function that uses
-//     its context for other things: the caller gives it one);
+//     req.Clone(ctx), is handed with the context to a function value or
+//     an interface method, or is returned to the caller or kept in a field
+//     by a function that uses its context for other things: the context is
+//     given where it is sent);
 //   - a call that passes a deadline-free context to a function that
 //     forwards it, through any number of helpers and packages, to such an
 //     outbound call; the message names the chain.

@@ -709,7 +709,7 @@ func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) boo
 			return true
 		}
 	}
-	if fn := c.funcOf(l.fn); fn != nil && c.table.Lifecycle[fn.Name()] {
+	if fn := c.funcOf(l.fn); fn != nil && c.lifecycle(fn.Name()) {
 		return true
 	}
 	return false
@@ -756,6 +756,15 @@ func (c *checker) tearsDown(l *launch, body *ast.BlockStmt) bool {
 		return !other
 	})
 	return stops > 0 && !other
+}
+
+// lifecycle reports whether a name starts a long-lived component: Run,
+// Start, Serve… (and their unexported spellings, run, start).
+func (c *checker) lifecycle(name string) bool {
+	if c.table.Lifecycle[name] {
+		return true
+	}
+	return name != "" && c.table.Lifecycle[strings.ToUpper(name[:1])+name[1:]]
 }
 
 // teardown reports whether a method name stops or releases something:
@@ -830,7 +839,7 @@ func (c *checker) runsComponent(body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn, _ := c.flow.Callee(n); fn != nil && c.table.Lifecycle[fn.Name()] && c.flow.Decl(fn) == nil {
+			if fn, _ := c.flow.Callee(n); fn != nil && c.lifecycle(fn.Name()) && c.flow.Decl(fn) == nil {
 				if fn.Signature().Recv() != nil {
 					found = true
 				}

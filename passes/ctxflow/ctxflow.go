@@ -833,8 +833,19 @@ func (m *Model) Recontexts(fn *types.Func, i int) bool {
 // a function that does.
 func (m *Model) RecontextCall(call *ast.CallExpr, v *types.Var) bool {
 	fn, recv := m.Callee(call)
-	if fn == nil {
-		return false
+	if fn == nil || isAbstract(fn) {
+		// A function value or an interface method given the request and a
+		// context (opts.Do(ctx, client, req)) may well attach one: unknown.
+		passesV, passesCtx := false, false
+		for _, a := range call.Args {
+			if m.varOf(a) == v {
+				passesV = true
+			}
+			if analysisutil.IsContext(m.Pass.TypesInfo.TypeOf(a)) {
+				passesCtx = true
+			}
+		}
+		return passesV && passesCtx
 	}
 	if recv != nil {
 		if row, ok := m.Table.Requests[analysisutil.Key(fn)]; ok && row.Ctx != knowledge.None && m.varOf(recv) == v {
@@ -1404,4 +1415,10 @@ func (m *Model) isLoopback(host string) bool {
 		}
 	}
 	return false
+}
+
+// isAbstract reports whether fn is an interface method (no body anywhere).
+func isAbstract(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }

@@ -152,3 +152,40 @@ func recontextedByHelper(ctx context.Context, url string) {
 }
 
 func encode(ctx context.Context, req *http.Request, body any) error { return nil }
+
+// A request handed with the context to a function value, which may attach
+// it: unknown, silent.
+type sender struct {
+	do func(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error)
+}
+
+func (s *sender) sendOne(ctx context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequest(http.MethodPost, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := s.do(ctx, c, req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A request built once and kept in a field gets the context where it is
+// sent.
+type scraper struct {
+	req    *http.Request
+	client *http.Client
+	url    string
+}
+
+func (s *scraper) scrape(ctx context.Context) (*http.Response, error) {
+	if s.req == nil {
+		req, err := http.NewRequest(http.MethodGet, s.url, nil)
+		if err != nil {
+			return nil, err
+		}
+		s.req = req
+	}
+	return s.client.Do(s.req.WithContext(ctx))
+}

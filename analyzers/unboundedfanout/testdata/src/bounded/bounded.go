@@ -627,3 +627,12 @@ func StartAll(ctx context.Context, caches []Cache) error {
 		return nil
 	}
 }
+
+// Scrape loops behind an interface whose run method lives until stopped.
+type scrapeLoop interface{ run(errc chan<- error) }
+
+func StartLoops(loops []scrapeLoop) {
+	for _, l := range loops {
+		go l.run(nil)
+	}
+}
