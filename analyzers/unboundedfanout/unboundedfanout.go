@@ -833,44 +833,40 @@ func derefType(t types.Type) types.Type {
 // body is out of sight (cache.Start(ctx), informer.Run(stop)), as
 // go cache.Start(ctx) would.
 func (c *checker) runsComponent(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if fn, _ := c.flow.Callee(n); fn != nil && c.lifecycle(fn.Name()) && c.flow.Decl(fn) == nil {
-				if fn.Signature().Recv() != nil {
-					found = true
-				}
-			}
-		}
-		return !found
+	return c.callsAny(body, func(fn *types.Func) bool {
+		return c.lifecycle(fn.Name()) && c.flow.Decl(fn) == nil && fn.Signature().Recv() != nil
 	})
-	return found
 }
 
 // serves reports whether a goroutine's body (outside nested function
 // literals) listens on a port, accepts connections or serves: a server
 // started per component.
 func (c *checker) serves(body *ast.BlockStmt) bool {
+	return c.callsAny(body, func(fn *types.Func) bool {
+		if c.table.Accepts[analysisutil.Key(fn)] {
+			return true // an accept loop: a listener per goroutine
+		}
+		name := fn.Name()
+		for _, p := range c.table.Servers {
+			if strings.HasPrefix(name, p) && name != "ServeHTTP" {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// callsAny reports whether body (outside nested function literals) calls a
+// function for which pred holds.
+func (c *checker) callsAny(body *ast.BlockStmt, pred func(*types.Func) bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn, _ := c.flow.Callee(n); fn != nil {
-				if c.table.Accepts[analysisutil.Key(fn)] {
-					found = true // an accept loop: a listener per goroutine
-					break
-				}
-				name := fn.Name()
-				for _, p := range c.table.Servers {
-					if strings.HasPrefix(name, p) && name != "ServeHTTP" {
-						found = true
-					}
-				}
+			if fn, _ := c.flow.Callee(n); fn != nil && pred(fn) {
+				found = true
 			}
 		}
 		return !found
