@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -158,7 +159,7 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 		return
 	}
 	parent := c.m.Context(call.Args[row.Parent])
-	if parent.State == ctxflow.Free && parent.Detached {
+	if parent.State == ctxflow.Free && parent.Detached && !c.onlyTearsDown(call, stack) {
 		root := parent.Root()
 		what := "context.Background()"
 		if root != nil {
@@ -329,4 +330,49 @@ func (c *checker) doneRecv(st ast.Stmt) bool {
 		return false
 	}
 	return analysisutil.IsContext(c.pass.TypesInfo.TypeOf(sel.X))
+}
+
+// onlyTearsDown reports whether the context a WithTimeout/WithDeadline call
+// derives is used only to stop things (a.imageService.Close(ctx),
+// srv.Shutdown(ctx)): shutdown runs when the caller's context is being
+// cancelled, and needs a deadline of its own.
+func (c *checker) onlyTearsDown(call *ast.CallExpr, stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	body := analysisutil.WhereOf(stack).Body
+	if v == nil || body == nil {
+		return false
+	}
+	teardown := c.table.Bounds.Teardown
+	uses, stops := 0, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if c.pass.TypesInfo.Uses[n] == v {
+				uses++
+			}
+		case *ast.CallExpr:
+			fn, _ := c.m.Callee(n)
+			if fn == nil || !teardown[fn.Name()] {
+				return true
+			}
+			for _, a := range n.Args {
+				if aid, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[aid] == v {
+					stops++
+				}
+			}
+		}
+		return true
+	})
+	return uses > 0 && uses == stops
 }

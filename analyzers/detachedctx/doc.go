@@ -32,7 +32,9 @@
 // WithTimeout; detachedctx accepts that. Code that runs only once the
 // caller's context is done (after <-ctx.Done(), or in a select case
 // <-ctx.Done()) needs a fresh context, as a graceful shutdown does with
-// srv.Shutdown(context.WithTimeout(context.Background(), d)): not reported.
+// srv.Shutdown(context.WithTimeout(context.Background(), d)): not reported;
+// nor is a deadline on Background() that is used only to close or shut
+// things down (Close, Shutdown, Stop), wherever it is.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
 // context (ctx, or r.Context()).

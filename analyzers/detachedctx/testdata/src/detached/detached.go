@@ -159,3 +159,22 @@ func Run(ctx context.Context, srv *http.Server, errc chan error) error {
 		return err
 	}
 }
+
+type closer interface{ Close(ctx context.Context) error }
+
+// A deadline of its own for closing things on the way out: the caller's
+// context is the one being cancelled.
+func Stop(ctx context.Context, images closer, srv *http.Server) {
+	cctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_ = images.Close(cctx)
+	_ = srv.Shutdown(cctx)
+}
+
+// Used for work as well: reported.
+func StopAndFlush(ctx context.Context, images closer, s *Server) {
+	cctx, cancel := context.WithTimeout(context.Background(), time.Minute) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context`
+	defer cancel()
+	_ = images.Close(cctx)
+	_ = s.Lookup(cctx, "last")
+}
