@@ -540,6 +540,8 @@ func stopRows() map[string]bool {
 var localPackages = map[string]bool{
 	"errors": true, "fmt": true, "context": true, "time": true, "strconv": true,
 	"io": true, "bufio": true, "encoding/json": true, "encoding/xml": true,
+	// The local file system: a file held open by another process.
+	"os": true, "io/fs": true, "path/filepath": true, "syscall": true,
 }
 
 var localCalls = map[string]bool{

@@ -10,6 +10,7 @@ import (
 	randv2 "math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/cenkalti/backoff/v4"
@@ -988,4 +989,16 @@ func listen(addr string) (net.Listener, error) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	return nil, err
+}
+
+// Removing a directory another process still holds: the local file system,
+// not a dependency.
+func removeAll(dir string) error {
+	err := os.RemoveAll(dir)
+	deadline := time.Now().Add(time.Second)
+	for err != nil && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		err = os.RemoveAll(dir)
+	}
+	return err
 }
