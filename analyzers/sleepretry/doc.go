@@ -47,7 +47,8 @@
 // randomises; a duration of unknown origin (a function field, an interface
 // method) for the fixed/unjittered check; polling with a ticker or
 // time.Tick; server accept loops; loops whose sleep paces work with no
-// retried call; a circuit breaker's open-state delay.
+// retried call; loops that repeat calls failing for local reasons (the file
+// system, binding a port, parsing); a circuit breaker's open-state delay.
 //
 // Suggested fix, when the loop has an attempt variable and a context is in
 // scope: time.Sleep(d) becomes
