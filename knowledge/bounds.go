@@ -29,8 +29,9 @@ type BoundTable struct {
 	// Waits are calls that wait for launched goroutines: a goroutine waited
 	// for in the iteration that started it runs one at a time.
 	Waits map[string]bool
-	// Accepts are calls that accept inbound connections: a loop around one
-	// is a server's accept loop, out of scope.
+	// Accepts are calls that accept inbound connections (or read a packet
+	// listener's datagrams): a loop around one is a server's accept loop,
+	// out of scope.
 	Accepts map[string]bool
 	// MachineCounts are calls whose value is the machine's parallelism
 	// (runtime.NumCPU): a goroutine per CPU is bounded.
@@ -144,6 +145,12 @@ var accepts = map[string]bool{
 	"(*net.TCPListener).AcceptTCP":   true,
 	"(*net.UnixListener).Accept":     true,
 	"(*net.UnixListener).AcceptUnix": true,
+	// A packet listener's read loop is the UDP form of an accept loop.
+	"(net.PacketConn).ReadFrom":    true,
+	"(*net.UDPConn).ReadFrom":      true,
+	"(*net.UDPConn).ReadFromUDP":   true,
+	"(*net.UDPConn).ReadMsgUDP":    true,
+	"(*net.UnixConn).ReadFromUnix": true,
 }
 
 var lifecycle = map[string]bool{
