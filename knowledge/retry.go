@@ -560,6 +560,12 @@ var accept = map[string]bool{
 	"(*net.TCPListener).AcceptTCP":   true,
 	"(*net.UnixListener).Accept":     true,
 	"(*net.UnixListener).AcceptUnix": true,
+	// A packet listener's read loop is the UDP form of an accept loop.
+	"(net.PacketConn).ReadFrom":    true,
+	"(*net.UDPConn).ReadFrom":      true,
+	"(*net.UDPConn).ReadFromUDP":   true,
+	"(*net.UDPConn).ReadMsgUDP":    true,
+	"(*net.UnixConn).ReadFromUnix": true,
 }
 
 var statusFields = map[string]bool{

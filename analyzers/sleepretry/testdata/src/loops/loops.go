@@ -1002,3 +1002,17 @@ func removeAll(dir string) error {
 	}
 	return err
 }
+
+// A UDP server's read loop that pauses after a read error: a server loop,
+// not a retry.
+func serveUDP(c *net.UDPConn, handle func([]byte)) {
+	buf := make([]byte, 65536)
+	for {
+		n, _, err := c.ReadFromUDP(buf)
+		if err != nil {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		handle(buf[:n])
+	}
+}
