@@ -29,7 +29,9 @@
 // Attempts, not retries, are counted: for attempt := 0; attempt < 3;
 // attempt++, retry.Attempts(3), backoff.WithMaxRetries(b, 2), failsafe
 // WithMaxRetries(2) and retryablehttp RetryMax = 2 are all 3 attempts. A
-// bound that is not a constant prints as n.
+// helper's configuration is followed through local variables and through a
+// struct field the package gives one value (&Client{rc: rc}). A bound that
+// is not a constant, or a configuration changed out of sight, prints as n.
 //
 // Not reported: calls through interfaces or function values (unknown:
 // silent); a loop over a collection that moves on to the next element after

@@ -3,6 +3,7 @@ package retryloop
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -56,6 +57,8 @@ func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
 			c = m.evalConfig(defs[0].rhs, depth+1)
 		}
 		return m.mutations(v, c, depth)
+	case *ast.SelectorExpr:
+		return m.fieldConfig(x, depth)
 	case *ast.UnaryExpr:
 		return m.evalConfig(x.X, depth+1)
 	case *ast.CompositeLit:
@@ -79,6 +82,104 @@ func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
 		return m.apply(base, row, x, depth)
 	}
 	return m.typeDefault(m.info.TypeOf(e))
+}
+
+// fieldConfig evaluates a configuration held in a field of a struct of the
+// package (c.rc for &Client{rc: retryablehttp.NewClient()}): when the
+// package gives the field one value, in a literal or an assignment, and
+// sets its count field nowhere else, the field is that value.
+func (m *model) fieldConfig(x *ast.SelectorExpr, depth int) cfgVal {
+	s, ok := m.info.Selections[x]
+	if !ok || s.Kind() != types.FieldVal {
+		return m.typeDefault(m.info.TypeOf(x))
+	}
+	f, _ := s.Obj().(*types.Var)
+	if f == nil || f.Pkg() != m.pass.Pkg || m.x == nil {
+		return m.typeDefault(m.info.TypeOf(x))
+	}
+	defs := append([]ast.Expr(nil), m.literalValues(f)...)
+	for _, d := range m.x.fields[f] {
+		if d.op != token.ASSIGN {
+			defs = append(defs, nil)
+			continue
+		}
+		defs = append(defs, d.rhs)
+	}
+	if len(defs) != 1 || defs[0] == nil {
+		return m.typeDefault(f.Type())
+	}
+	c := m.evalConfig(defs[0], depth+1)
+	// The count set through the field elsewhere (c.rc.RetryMax = 2): not
+	// this value.
+	if t, ok := m.rt.ConfigTypes[analysisutil.TypeKey(f.Type())]; ok && t.CountField != "" {
+		var local *types.Var
+		if id, ok := ast.Unparen(defs[0]).(*ast.Ident); ok {
+			local, _ = m.info.Uses[id].(*types.Var)
+		}
+		if st := structOf(f.Type()); st != nil {
+			for i := 0; i < st.NumFields(); i++ {
+				if cf := st.Field(i); cf.Name() == t.CountField {
+					for _, d := range m.x.fields[cf] {
+						if d.root != nil && d.root != local && holds(d.root.Type(), f) {
+							c.attemptsSet, c.attempts = false, 0 // x.rc.RetryMax = n
+						}
+					}
+				}
+			}
+		}
+	}
+	return c
+}
+
+// holds reports whether t (or what it points to) is a struct with field f.
+func holds(t types.Type, f *types.Var) bool {
+	st := structOf(t)
+	if st == nil {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i) == f {
+			return true
+		}
+	}
+	return false
+}
+
+// literalValues returns the values the package's struct literals give f
+// (nil for a literal that lists its values without keys).
+func (m *model) literalValues(f *types.Var) []ast.Expr {
+	if m.fieldLits == nil {
+		m.fieldLits = map[*types.Var][]ast.Expr{}
+		for _, file := range m.pass.Files {
+			ast.Inspect(file, func(n ast.Node) bool {
+				cl, ok := n.(*ast.CompositeLit)
+				if !ok {
+					return true
+				}
+				st := structOf(m.info.TypeOf(cl))
+				if st == nil {
+					return true
+				}
+				for _, el := range cl.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						// Unkeyed: every field gets a value we do not map.
+						for i := 0; i < st.NumFields(); i++ {
+							m.fieldLits[st.Field(i)] = append(m.fieldLits[st.Field(i)], nil)
+						}
+						break
+					}
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if fv, ok := m.info.Uses[id].(*types.Var); ok && fv.IsField() {
+							m.fieldLits[fv] = append(m.fieldLits[fv], kv.Value)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return m.fieldLits[f]
 }
 
 // apply applies a configuration row's effect, at call, to base.

@@ -376,6 +376,9 @@ type model struct {
 	factBusy map[*types.Func]bool
 
 	sleepMemo map[*types.Func]*SleepFact
+	// fieldLits are the values struct literals of the package give each
+	// field (nil for an unkeyed literal), built on first use.
+	fieldLits map[*types.Var][]ast.Expr
 	delayMemo map[*types.Func]*DelayFact
 	busy      map[*types.Func]bool
 }

@@ -334,3 +334,73 @@ func (a *api) loopTwice(ctx context.Context) error {
 	}
 	return err
 }
+
+// A retryablehttp client a constructor stores in a field: the field's one
+// value, RetryMax 3, is 4 attempts.
+type store struct {
+	rc  *retryablehttp.Client
+	url string
+}
+
+func newStore(url string) *store {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 3
+	return &store{rc: rc, url: url}
+}
+
+func (s *store) get(ctx context.Context) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodGet, s.url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := s.rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (s *store) sync(ctx context.Context) error {
+	var err error
+	for attempt := range 2 {
+		if err = s.get(ctx); err == nil { // want `retry amplification 2×4 = 8: this loop \(2 attempts\) calls \(\*cases.store\).get, which retries \(4 attempts\)`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// The count changed through the field elsewhere: unknown.
+type tuned struct{ rc *retryablehttp.Client }
+
+func newTuned() *tuned { return &tuned{rc: retryablehttp.NewClient()} }
+
+func (t *tuned) setRetries(n int) { t.rc.RetryMax = n }
+
+func (t *tuned) get(ctx context.Context, url string) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := t.rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (t *tuned) sync(ctx context.Context, url string) error {
+	var err error
+	for attempt := range 2 {
+		if err = t.get(ctx, url); err == nil { // want `retry amplification 2×n: this loop \(2 attempts\) calls \(\*cases.tuned\).get, which retries \(n attempts\)`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
