@@ -232,15 +232,16 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 
 // Index records the package's variables, parameters and function
 // declarations, which Defs, DefsOf, IsParam, Decl and Callee read. The pass
-// does it for relevant packages; an analyzer that needs the model in a
-// package the fast path skipped (goroutines, circuit breakers) calls it
-// before any other method. It runs once per package, and is safe for
-// analyzers that run concurrently.
+// does it for relevant packages; elsewhere the first method that reads the
+// index builds it (analyzers sharing the model run concurrently: every
+// reader goes through this once, so none sees a half-built index and every
+// one sees the same). It runs once per package.
 func (m *Model) Index() { m.indexed.Do(func() { m.index(m.ins) }) }
 
 // Defs returns the recorded definitions of v (nil entries for definitions
 // that are not plain expressions).
 func (m *Model) Defs(v *types.Var) []ast.Expr {
+	m.Index()
 	var out []ast.Expr
 	for _, d := range m.defs[v] {
 		if d.index >= 0 {
@@ -266,6 +267,7 @@ type Def struct {
 // DefsOf returns every recorded definition of v, for variables whose
 // definitions are all visible ([Model.Visible]).
 func (m *Model) DefsOf(v *types.Var) []Def {
+	m.Index()
 	out := make([]Def, len(m.defs[v]))
 	for i, d := range m.defs[v] {
 		out[i] = Def{Rhs: d.rhs, Index: d.index, Zero: d.zero}
@@ -276,14 +278,21 @@ func (m *Model) DefsOf(v *types.Var) []Def {
 // Visible reports whether every definition of v is recorded: a variable of
 // this package (local or package-level, not a field) whose address is
 // never taken.
-func (m *Model) Visible(v *types.Var) bool { return m.local(v) && !m.addrTaken[v] }
+func (m *Model) Visible(v *types.Var) bool {
+	m.Index()
+	return m.local(v) && !m.addrTaken[v]
+}
 
 // Decl returns the declaration of a function of this package.
-func (m *Model) Decl(fn *types.Func) *ast.FuncDecl { return m.decls[fn.Origin()] }
+func (m *Model) Decl(fn *types.Func) *ast.FuncDecl {
+	m.Index()
+	return m.decls[fn.Origin()]
+}
 
 // IsParam reports whether v is a parameter (not a result) of a function or
 // function literal, and its index.
 func (m *Model) IsParam(v *types.Var) (ast.Node, int, bool) {
+	m.Index()
 	p, ok := m.params[v]
 	if !ok || p.result {
 		return nil, 0, false
@@ -294,6 +303,7 @@ func (m *Model) IsParam(v *types.Var) (ast.Node, int, bool) {
 // Callee resolves a call's function, following method values held in
 // variables assigned once.
 func (m *Model) Callee(call *ast.CallExpr) (*types.Func, ast.Expr) {
+	m.Index()
 	return analysisutil.Callee(m.info, call, func(v *types.Var) []ast.Expr {
 		if m.addrTaken[v] || !m.local(v) {
 			return nil
@@ -522,6 +532,7 @@ const maxDepth = 24
 
 // Context returns the origin of a context-typed expression.
 func (m *Model) Context(e ast.Expr) Origin {
+	m.Index()
 	v := m.ctx(e, map[*types.Var]bool{}, 0)
 	if v.bottom {
 		return Origin{}
@@ -531,6 +542,7 @@ func (m *Model) Context(e ast.Expr) Origin {
 
 // Request returns the origin of the context an outbound request carries.
 func (m *Model) Request(e ast.Expr) Origin {
+	m.Index()
 	v := m.req(e, map[*types.Var]bool{}, 0)
 	if v.bottom {
 		return Origin{}
@@ -816,6 +828,7 @@ func (m *Model) anyRequest(t *types.Tuple) bool {
 // Recontexts reports whether fn gives its request parameter i a new
 // context before using it.
 func (m *Model) Recontexts(fn *types.Func, i int) bool {
+	m.Index()
 	f := m.recontextFact(fn)
 	if f == nil {
 		return false
@@ -913,6 +926,7 @@ func (m *Model) recontextFact(fn *types.Func) *RecontextFact {
 // Client returns what is known about the timeout of a client or dialer
 // expression (an *http.Client, a *net.Dialer).
 func (m *Model) Client(e ast.Expr) Bound {
+	m.Index()
 	return m.client(e, map[*types.Var]bool{}, 0)
 }
 
@@ -1078,6 +1092,7 @@ func (c *Caller) Expr(pkg *types.Package, pos token.Pos) string {
 // inbound request parameter. It returns nil when there is none, as in main,
 // in tests' own contexts and in functions that receive no context.
 func (m *Model) CallerOf(stack []ast.Node) *Caller {
+	m.Index()
 	var req *Caller
 	for i := len(stack) - 1; i >= 0; i-- {
 		var ft *ast.FuncType
@@ -1163,6 +1178,7 @@ func outlives(parent ast.Node, lit *ast.FuncLit) bool {
 // inbound request parameter (an HTTP handler), or it is a method of a gRPC
 // server implementation (its receiver embeds the generated Unimplemented…Server).
 func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
+	m.Index()
 	for _, field := range decl.Type.Params.List {
 		if !m.isInbound(m.info.TypeOf(field.Type)) {
 			continue
@@ -1260,6 +1276,7 @@ func (m *Model) requestVar(e ast.Expr) *types.Var {
 // GlobalTimeout reports whether the package sets the timeout field of the
 // package-level client variable key (http.DefaultClient.Timeout = d).
 func (m *Model) GlobalTimeout(key string) bool {
+	m.Index()
 	for v, sets := range m.fieldSets {
 		if analysisutil.VarKey(v) != key {
 			continue
@@ -1282,6 +1299,7 @@ func (m *Model) GlobalTimeout(key string) bool {
 // values of a range over a literal slice of constants). ok is false when
 // any value is unknown.
 func (m *Model) Strings(e ast.Expr) ([]string, bool) {
+	m.Index()
 	return m.strs(e, map[*types.Var]bool{}, 0)
 }
 
@@ -1362,6 +1380,7 @@ func (m *Model) literal(e ast.Expr, seen map[*types.Var]bool) *ast.CompositeLit 
 // host: constant addresses, fmt.Sprintf("127.0.0.1:%d", ...), and
 // net.JoinHostPort("localhost", ...).
 func (m *Model) Loopback(e ast.Expr) bool {
+	m.Index()
 	if values, ok := m.Strings(e); ok {
 		for _, v := range values {
 			if !m.loopbackPrefix(v) {
