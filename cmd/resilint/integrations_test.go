@@ -556,3 +556,22 @@ func TestVetFacts(t *testing.T) {
 		t.Errorf("go vet -json: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestNoDataRace runs a race-detector build of resilint on a module whose
+// packages the shared context model skips, so that the analyzers that read
+// it concurrently also build its index lazily: no reader may see it half
+// built (a concurrent map read and write once crashed resilint on jaeger).
+func TestNoDataRace(t *testing.T) {
+	t.Parallel()
+	bin := filepath.Join(t.TempDir(), "resilint-race")
+	if _, stderr, code := run(t, ".", "go", "build", "-race", "-o", bin, "."); code != 0 {
+		t.Skipf("no race-detector build here: %s", stderr)
+	}
+	dir := copyModule(t, "racemod")
+	for range 2 {
+		_, stderr, code := run(t, dir, bin, "./...")
+		if strings.Contains(stderr, "DATA RACE") || code != 3 {
+			t.Fatalf("exit %d:\n%s", code, stderr)
+		}
+	}
+}
