@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"time"
@@ -221,12 +220,8 @@ func (c *checker) duration(call *ast.CallExpr, row knowledge.ContextFunc) (time.
 	default:
 		return 0, false
 	}
-	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	v, exact := constant.Int64Val(tv.Value)
-	if !exact {
+	v, ok := analysisutil.ConstInt(c.pass.TypesInfo, e)
+	if !ok {
 		return 0, false
 	}
 	return time.Duration(v), true

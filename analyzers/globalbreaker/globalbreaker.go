@@ -216,7 +216,7 @@ func (c *checker) addWrapped(cs *callSite, w *wrapper) {
 			return
 		}
 		arg := cs.call.Args[w.ref.nameParam]
-		if s, ok := constString(c.pass.TypesInfo, arg); ok {
+		if s, ok := analysisutil.ConstString(c.pass.TypesInfo, arg); ok {
 			r.key, r.text = w.ref.lib+":"+s, strconv.Quote(s)
 		} else if j := c.paramIndex(arg, cs.owner); j >= 0 {
 			r.key, r.nameParam = "", j
@@ -417,7 +417,7 @@ func (c *checker) breakerOf(cs *callSite, g knowledge.Guard) (ref, bool) {
 		lib := knowledge.PathOf(analysisutil.Key(cs.fn))
 		arg := cs.call.Args[g.Name]
 		r := ref{lib: lib, nameParam: -1, expr: arg}
-		if s, ok := constString(c.pass.TypesInfo, arg); ok {
+		if s, ok := analysisutil.ConstString(c.pass.TypesInfo, arg); ok {
 			r.key, r.text = lib+":"+s, strconv.Quote(s)
 		} else if j := c.paramIndex(arg, cs.owner); j >= 0 {
 			r.nameParam = j
@@ -557,7 +557,7 @@ func (c *checker) ref(e ast.Expr, owner *ast.FuncDecl, depth int) ref {
 		key := analysisutil.Key(fn)
 		if i, ok := c.table.Registries[key]; ok {
 			if i < len(x.Args) {
-				if s, ok := constString(info, x.Args[i]); ok {
+				if s, ok := analysisutil.ConstString(info, x.Args[i]); ok {
 					r.key, r.text = "registry:"+knowledge.PathOf(key)+":"+s, analysisutil.Format(c.pass.Fset, x)
 				}
 			}

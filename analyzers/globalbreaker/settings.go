@@ -241,11 +241,3 @@ func constNumber(info *types.Info, e ast.Expr) (float64, bool) {
 	}
 	return 0, false
 }
-
-func constString(info *types.Info, e ast.Expr) (string, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
-}

@@ -371,7 +371,7 @@ func isOne(info *types.Info, args []ast.Expr) bool {
 	if len(args) != 1 {
 		return false
 	}
-	n, ok := constInt(info, args[0])
+	n, ok := analysisutil.ConstInt(info, args[0])
 	return ok && n == 1
 }
 

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -139,7 +138,7 @@ func noLimit(info *types.Info, call *ast.CallExpr, arg int) bool {
 	if arg < 0 || arg >= len(call.Args) {
 		return false
 	}
-	n, ok := constInt(info, call.Args[arg])
+	n, ok := analysisutil.ConstInt(info, call.Args[arg])
 	return ok && n < 0
 }
 
@@ -1394,7 +1393,7 @@ func (c *checker) buffered(v *types.Var) bool {
 		if !ok || len(call.Args) < 2 {
 			return false
 		}
-		if n, ok := constInt(c.pass.TypesInfo, call.Args[1]); ok && n == 0 {
+		if n, ok := analysisutil.ConstInt(c.pass.TypesInfo, call.Args[1]); ok && n == 0 {
 			return false
 		}
 	}
@@ -1621,12 +1620,4 @@ func (c *checker) report(l *launch, trips []loops.Trip, open []int) {
 		Message:        fmt.Sprintf("%s with no limit: a large batch or slow dependency exhausts memory and connections; %s", what, advice),
 		SuggestedFixes: c.fixes(l),
 	})
-}
-
-func constInt(info *types.Info, e ast.Expr) (int64, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
 }

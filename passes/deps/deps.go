@@ -25,7 +25,6 @@ package deps
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -456,7 +455,7 @@ func (m *Model) outboundDep(oc *outbound.Call, owner *ast.FuncDecl, depth int) D
 	switch {
 	case oc.Spec.Kind == knowledge.GRPC && oc.Spec.Target >= 0:
 		// (*grpc.ClientConn).Invoke(ctx, "/pkg.Service/Method", ...)
-		if s, ok := constString(m.info, oc.Arg(oc.Spec.Target)); ok {
+		if s, ok := analysisutil.ConstString(m.info, oc.Arg(oc.Spec.Target)); ok {
 			if svc := grpcService(s); svc != "" {
 				d.Target = Sym{Kind: Service, Name: svc, Text: svc}
 			}
@@ -502,7 +501,7 @@ func (m *Model) eval(e ast.Expr, owner *ast.FuncDecl, depth int) Sym {
 		return Sym{}
 	}
 	e = ast.Unparen(e)
-	if s, ok := constString(m.info, e); ok {
+	if s, ok := analysisutil.ConstString(m.info, e); ok {
 		if h := hostOf(s); h != "" {
 			return Sym{Kind: Host, Name: h, Text: h}
 		}
@@ -621,7 +620,7 @@ func (m *Model) concat(x *ast.BinaryExpr, owner *ast.FuncDecl, depth int) Sym {
 	}
 	flatten(x)
 	for i, op := range ops {
-		if s, ok := constString(m.info, op); ok {
+		if s, ok := analysisutil.ConstString(m.info, op); ok {
 			if strings.HasSuffix(s, "://") && i+1 < len(ops) {
 				continue
 			}
@@ -670,7 +669,7 @@ func (m *Model) sprintf(call *ast.CallExpr, owner *ast.FuncDecl, depth int) Sym 
 	if len(call.Args) == 0 {
 		return Sym{}
 	}
-	format, ok := constString(m.info, call.Args[0])
+	format, ok := analysisutil.ConstString(m.info, call.Args[0])
 	if !ok {
 		return Sym{}
 	}
@@ -696,17 +695,6 @@ func cutAt(s, sep string) string {
 		return s[:i]
 	}
 	return s
-}
-
-func constString(info *types.Info, e ast.Expr) (string, bool) {
-	if e == nil {
-		return "", false
-	}
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
 }
 
 // hostOf returns the host (with port) a constant URL or address names, or

@@ -9,6 +9,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
 )
 
 // Kind classifies a loop's trip count.
@@ -159,7 +161,7 @@ func ofFor(info *types.Info, l *ast.ForStmt) Trip {
 	}
 	t := Trip{Index: idx, Bound: bound}
 	start, ok := initial(info, l.Init, idx)
-	b, bok := constInt(info, bound)
+	b, bok := analysisutil.ConstInt(info, bound)
 	if ok && bok {
 		n := b - start
 		if inclusive {
@@ -196,7 +198,7 @@ func increments(info *types.Info, post ast.Stmt, v *types.Var) bool {
 		return p.Tok == token.INC && varOf(info, p.X) == v
 	case *ast.AssignStmt:
 		if p.Tok == token.ADD_ASSIGN && len(p.Lhs) == 1 && varOf(info, p.Lhs[0]) == v {
-			n, ok := constInt(info, p.Rhs[0])
+			n, ok := analysisutil.ConstInt(info, p.Rhs[0])
 			return ok && n == 1
 		}
 	}
@@ -209,13 +211,5 @@ func initial(info *types.Info, init ast.Stmt, v *types.Var) (int64, bool) {
 	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || varOf(info, as.Lhs[0]) != v {
 		return 0, false
 	}
-	return constInt(info, as.Rhs[0])
-}
-
-func constInt(info *types.Info, e ast.Expr) (int64, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
+	return analysisutil.ConstInt(info, as.Rhs[0])
 }
