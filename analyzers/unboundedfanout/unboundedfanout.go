@@ -759,23 +759,16 @@ func (c *checker) tearsDown(l *launch, body *ast.BlockStmt) bool {
 
 // lifecycle reports whether a name starts a long-lived component: Run,
 // Start, Serve… (and their unexported spellings, run, start).
-func (c *checker) lifecycle(name string) bool {
-	if c.table.Lifecycle[name] {
-		return true
-	}
-	return name != "" && c.table.Lifecycle[strings.ToUpper(name[:1])+name[1:]]
-}
+func (c *checker) lifecycle(name string) bool { return inNames(c.table.Lifecycle, name) }
 
 // teardown reports whether a method name stops or releases something:
 // Close, Shutdown, Stop (and their unexported spellings, close, stop).
-func (c *checker) teardown(name string) bool {
-	if c.table.Teardown[name] {
-		return true
-	}
-	if name == "" {
-		return false
-	}
-	return c.table.Teardown[strings.ToUpper(name[:1])+name[1:]]
+func (c *checker) teardown(name string) bool { return inNames(c.table.Teardown, name) }
+
+// inNames reports whether name, or name with its first letter upper case,
+// is in names.
+func inNames(names map[string]bool, name string) bool {
+	return names[name] || (name != "" && names[strings.ToUpper(name[:1])+name[1:]])
 }
 
 // declaredIn reports whether the variable at the root of e is declared

@@ -6,6 +6,9 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/knowledge"
 )
@@ -150,34 +153,29 @@ func holds(t types.Type, f *types.Var) bool {
 func (m *model) literalValues(f *types.Var) []ast.Expr {
 	if m.fieldLits == nil {
 		m.fieldLits = map[*types.Var][]ast.Expr{}
-		for _, file := range m.pass.Files {
-			ast.Inspect(file, func(n ast.Node) bool {
-				cl, ok := n.(*ast.CompositeLit)
+		ins := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		ins.Preorder([]ast.Node{(*ast.CompositeLit)(nil)}, func(n ast.Node) {
+			cl := n.(*ast.CompositeLit)
+			st := structOf(m.info.TypeOf(cl))
+			if st == nil {
+				return
+			}
+			for _, el := range cl.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
 				if !ok {
-					return true
-				}
-				st := structOf(m.info.TypeOf(cl))
-				if st == nil {
-					return true
-				}
-				for _, el := range cl.Elts {
-					kv, ok := el.(*ast.KeyValueExpr)
-					if !ok {
-						// Unkeyed: every field gets a value we do not map.
-						for i := 0; i < st.NumFields(); i++ {
-							m.fieldLits[st.Field(i)] = append(m.fieldLits[st.Field(i)], nil)
-						}
-						break
+					// Unkeyed: every field gets a value we do not map.
+					for i := 0; i < st.NumFields(); i++ {
+						m.fieldLits[st.Field(i)] = append(m.fieldLits[st.Field(i)], nil)
 					}
-					if id, ok := kv.Key.(*ast.Ident); ok {
-						if fv, ok := m.info.Uses[id].(*types.Var); ok && fv.IsField() {
-							m.fieldLits[fv] = append(m.fieldLits[fv], kv.Value)
-						}
+					return
+				}
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if fv, ok := m.info.Uses[id].(*types.Var); ok && fv.IsField() {
+						m.fieldLits[fv] = append(m.fieldLits[fv], kv.Value)
 					}
 				}
-				return true
-			})
-		}
+			}
+		})
 	}
 	return m.fieldLits[f]
 }
