@@ -49,9 +49,11 @@ type BoundTable struct {
 	// only stops it is shutdown in parallel, not fan-out of work.
 	Teardown map[string]bool
 	// Bookkeeping are packages whose calls a teardown goroutine may make
-	// besides the teardown (synchronisation, logging, errors); methods of
-	// a type whose name contains "logger" count too.
-	Bookkeeping map[string]bool
+	// besides the teardown (synchronisation, logging, errors);
+	// BookkeepingTypes are parts of type names (lower case) whose methods
+	// count too (a project's own logger).
+	Bookkeeping      map[string]bool
+	BookkeepingTypes []string
 	// Servers are prefixes of the names of calls that make a goroutine a
 	// server (it listens on a port and serves until it is stopped):
 	// net.Listen, ListenTCP, srv.Serve, http.ListenAndServe.
@@ -188,6 +190,7 @@ func defaultBounds() BoundTable {
 		Teardown:         maps.Clone(teardown),
 		ConcurrencyNames: []string{"worker", "concurren", "parallel", "thread", "goroutine"},
 		Bookkeeping:      maps.Clone(bookkeeping),
+		BookkeepingTypes: []string{"logger"},
 		Servers:          []string{"Listen", "Serve"},
 		Runtime:          Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}

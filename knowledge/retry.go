@@ -554,20 +554,6 @@ var localCalls = map[string]bool{
 	"(*net.ListenConfig).ListenPacket": true,
 }
 
-var accept = map[string]bool{
-	"(net.Listener).Accept":          true,
-	"(*net.TCPListener).Accept":      true,
-	"(*net.TCPListener).AcceptTCP":   true,
-	"(*net.UnixListener).Accept":     true,
-	"(*net.UnixListener).AcceptUnix": true,
-	// A packet listener's read loop is the UDP form of an accept loop.
-	"(net.PacketConn).ReadFrom":    true,
-	"(*net.UDPConn).ReadFrom":      true,
-	"(*net.UDPConn).ReadFromUDP":   true,
-	"(*net.UDPConn).ReadMsgUDP":    true,
-	"(*net.UnixConn).ReadFromUnix": true,
-}
-
 var statusFields = map[string]bool{
 	"net/http.Response.StatusCode":            true,
 	"net/http/httptest.ResponseRecorder.Code": true,
@@ -595,7 +581,7 @@ func defaultRetry() RetryTable {
 		ConfigTypes:    configTypeRows(),
 		DelayFuncs:     delayFuncRows(),
 		Stops:          stopRows(),
-		Accept:         maps.Clone(accept),
+		Accept:         maps.Clone(accepts), // the same rows as the bound table's
 		LocalPackages:  maps.Clone(localPackages),
 		LocalCalls:     maps.Clone(localCalls),
 		StatusFields:   maps.Clone(statusFields),

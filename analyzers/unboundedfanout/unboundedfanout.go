@@ -805,8 +805,11 @@ func (c *checker) bookkeeping(fn *types.Func) bool {
 	}
 	if recv := fn.Signature().Recv(); recv != nil {
 		if named, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok {
-			if strings.Contains(strings.ToLower(named.Obj().Name()), "logger") {
-				return true
+			name := strings.ToLower(named.Obj().Name())
+			for _, w := range c.table.BookkeepingTypes {
+				if strings.Contains(name, w) {
+					return true
+				}
 			}
 		}
 	}
