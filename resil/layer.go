@@ -27,6 +27,29 @@ func WithRetryOwned(ctx context.Context) context.Context {
 	if RetryOwned(ctx) {
 		return ctx
 	}
+	return markOwned(ctx)
+}
+
+// The marked roots. A marked context is an immutable function of its
+// parent, so the mark of context.Background() or context.TODO() — the
+// parents of background jobs, workers and command-line tools — is made once
+// and shared by every Retry, and marking them allocates nothing. Any other
+// parent costs one context node per outermost Retry: the mark must be a
+// context only that Retry's operation sees, and a pooled one could be kept
+// by the operation and change under it.
+var (
+	ownedBackground = context.WithValue(context.Background(), ownedKey{}, true)
+	ownedTODO       = context.WithValue(context.TODO(), ownedKey{}, true)
+)
+
+// markOwned returns ctx with the mark, ctx not yet being marked.
+func markOwned(ctx context.Context) context.Context {
+	switch ctx {
+	case context.Background():
+		return ownedBackground
+	case context.TODO():
+		return ownedTODO
+	}
 	return context.WithValue(ctx, ownedKey{}, true)
 }
 

@@ -25,8 +25,10 @@ import (
 // Retry at one layer only: if ctx is already marked by an outer Retry (or
 // [WithRetryOwned]), Retry makes exactly one attempt and returns its error
 // unchanged; otherwise, if it may retry, it marks the context it passes to
-// op. Marking costs one small allocation per outermost call; a nested call,
-// and a call with Attempts(1), allocates nothing on the success path.
+// op. On the success path a nested call, a call with Attempts(1) and an
+// outermost call on context.Background() or context.TODO() allocate
+// nothing; an outermost call on any other context allocates its mark (one
+// 48-byte context node).
 //
 // A nil ctx counts as context.Background(); a nil op returns
 // [ErrNilOperation].
@@ -81,7 +83,7 @@ func run[T any, O caller[T]](ctx context.Context, op O, opts []Option) (T, error
 	if RetryOwned(ctx) {
 		attempts = 1 // an outer layer owns retries
 	} else if attempts > 1 {
-		actx = context.WithValue(ctx, ownedKey{}, true)
+		actx = markOwned(ctx)
 	}
 	if c.budget != nil {
 		c.budget.deposit()

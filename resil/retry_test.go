@@ -249,13 +249,39 @@ func TestRetryAtOneLayerOnly(t *testing.T) {
 		}
 		return Retry(ctx, leaf, BaseDelay(0))
 	}
-	err := Retry(context.Background(), middle, BaseDelay(0))
-	if n := bottom.Load(); n != 3 {
-		t.Fatalf("bottom saw %d calls through 3 nested Retry layers, want 3", n)
+	// Background and TODO share one premade mark; any other parent gets
+	// its own. Either way the parent itself stays unmarked.
+	reqCtx, cancel := context.WithCancel(context.WithValue(context.Background(), ctxKey("req"), 1))
+	defer cancel()
+	for _, parent := range []context.Context{context.Background(), context.TODO(), reqCtx} {
+		bottom.Store(0)
+		err := Retry(parent, middle, BaseDelay(0))
+		if n := bottom.Load(); n != 3 {
+			t.Fatalf("%v: bottom saw %d calls through 3 nested Retry layers, want 3", parent, n)
+		}
+		var re *RetryError
+		if !errors.As(err, &re) || re.Attempts != 3 || re.Err != errBoom {
+			t.Fatalf("%v: err=%v: the inner layers must pass the error up unchanged", parent, err)
+		}
+		if RetryOwned(parent) {
+			t.Fatalf("%v: Retry marked its caller's context", parent)
+		}
 	}
-	var re *RetryError
-	if !errors.As(err, &re) || re.Attempts != 3 || re.Err != errBoom {
-		t.Fatalf("err=%v: the inner layers must pass the error up unchanged", err)
+	if err := Retry(reqCtx, func(ctx context.Context) error {
+		if ctx.Value(ctxKey("req")) != 1 || ctx.Done() != reqCtx.Done() {
+			t.Error("the marked context lost its parent's values or cancellation")
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Retry(context.TODO(), func(ctx context.Context) error {
+		if ctx.Done() != nil || ctx.Err() != nil {
+			t.Error("the premade mark of TODO is not a TODO")
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
 
 	// Without the context, the second mechanism still holds: an inner
@@ -430,8 +456,16 @@ func TestRetryAllocations(t *testing.T) {
 	}
 	ctx := context.Background()
 	op := func(context.Context) error { return nil }
-	if n := testing.AllocsPerRun(1000, func() { _ = Retry(ctx, op) }); n != 1 {
-		t.Errorf("outermost Retry success path: %v allocs, want 1 (the one-layer mark)", n)
+	if n := testing.AllocsPerRun(1000, func() { _ = Retry(ctx, op) }); n != 0 {
+		t.Errorf("outermost Retry on Background, success path: %v allocs, want 0 (the mark is shared)", n)
+	}
+	if n := testing.AllocsPerRun(1000, func() { _ = Retry(context.TODO(), op) }); n != 0 {
+		t.Errorf("outermost Retry on TODO, success path: %v allocs, want 0 (the mark is shared)", n)
+	}
+	reqCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if n := testing.AllocsPerRun(1000, func() { _ = Retry(reqCtx, op) }); n != 1 {
+		t.Errorf("outermost Retry on a request context, success path: %v allocs, want 1 (its own mark)", n)
 	}
 	owned := WithRetryOwned(ctx)
 	if n := testing.AllocsPerRun(1000, func() { _ = Retry(owned, op) }); n != 0 {
@@ -444,3 +478,5 @@ func TestRetryAllocations(t *testing.T) {
 		t.Errorf("nested RetryValue: %v allocs, want 0", n)
 	}
 }
+
+type ctxKey string
