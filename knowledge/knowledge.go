@@ -180,6 +180,11 @@ type Outbound struct {
 	// remote host (StreamNetworks) cannot hang on a peer and is not an
 	// outbound call.
 	Network int
+	// Stream: the call opens a stream that may rightly live as long as its
+	// context (a gRPC watch or subscription). A deadline is not required of
+	// it, so a deadline-free context is not reported; Background() while
+	// the caller's context is in scope still is.
+	Stream bool
 }
 
 // GRPCShape describes generated gRPC client methods: first parameter a
@@ -194,6 +199,9 @@ type GRPCShape struct {
 	// server implementation embeds (UnimplementedRoomsServiceServer): its
 	// methods serve inbound requests.
 	ServerEmbedPrefix, ServerEmbedSuffix string
+	// StreamMethods are the methods of grpc.ClientStream: a generated client
+	// method whose first result has them opens a stream (Outbound.Stream).
+	StreamMethods []string
 }
 
 // RequestFunc describes a function that returns an outbound request.
@@ -245,7 +253,7 @@ type ContextFunc struct {
 type ClientType struct {
 	// TimeoutField is the field path whose non-zero value bounds every call,
 	// e.g. "Timeout"; a dotted path is read through fields
-	// ("HTTPClient.Timeout").
+	// ("HTTPClient.Timeout", or "NetDialer.Timeout" for a tls.Dialer).
 	TimeoutField string
 }
 
@@ -261,7 +269,8 @@ func Default() *Table {
 	t := &Table{
 		Outbound: maps.Clone(outbound),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
-			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server"},
+			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server",
+			StreamMethods: []string{"CloseSend", "RecvMsg"}},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},
 		LoopbackHosts:   []string{"127.0.0.1", "localhost", "::1", "[::1]"},

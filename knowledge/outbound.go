@@ -18,6 +18,7 @@ func (o Outbound) request(i int) Outbound          { o.Request = i; return o }
 func (o Outbound) variant(v string) Outbound       { o.Variant = v; return o }
 func (o Outbound) target(i int) Outbound           { o.Target = i; return o }
 func (o Outbound) bounded() Outbound               { o.Bounded = true; return o }
+func (o Outbound) stream() Outbound                { o.Stream = true; return o }
 
 var outbound = map[string]Outbound{
 	// net/http package-level helpers use http.DefaultClient.
@@ -38,11 +39,12 @@ var outbound = map[string]Outbound{
 	"net.DialTimeout":                  ob(Dial, None).target(1).network(0).bounded(),
 	"(*net.Dialer).Dial":               ob(Dial, None).client(Receiver).target(1).network(0).variant("DialContext"),
 	"(*net.Dialer).DialContext":        ob(Dial, 0).client(Receiver).target(2).network(1),
+	"(*net.Dialer).DialTCP":            ob(Dial, 0).client(Receiver).target(3).network(1),
 	"net.DialTCP":                      ob(Dial, None).target(2),
 	"crypto/tls.Dial":                  ob(TLS, None).target(1).network(0).variant("DialContext"),
 	"crypto/tls.DialWithDialer":        ob(TLS, None).clientArg(0).target(2).network(1).variant("DialContext"),
-	"(*crypto/tls.Dialer).Dial":        ob(TLS, None).target(1).network(0).variant("DialContext"),
-	"(*crypto/tls.Dialer).DialContext": ob(TLS, 0).target(2).network(1),
+	"(*crypto/tls.Dialer).Dial":        ob(TLS, None).client(Receiver).target(1).network(0).variant("DialContext"),
+	"(*crypto/tls.Dialer).DialContext": ob(TLS, 0).client(Receiver).target(2).network(1),
 
 	// Standard-library clients that dial with no timeout and take no context.
 	"net/smtp.Dial":        ob(Dial, None).target(0),
@@ -96,9 +98,9 @@ const grpcCallOption = "google.golang.org/grpc.CallOption"
 
 var grpcMethods = map[string]Outbound{
 	"(*google.golang.org/grpc.ClientConn).Invoke":            ob(GRPC, 0).target(1),
-	"(*google.golang.org/grpc.ClientConn).NewStream":         ob(GRPC, 0).target(2),
+	"(*google.golang.org/grpc.ClientConn).NewStream":         ob(GRPC, 0).target(2).stream(),
 	"(google.golang.org/grpc.ClientConnInterface).Invoke":    ob(GRPC, 0).target(1),
-	"(google.golang.org/grpc.ClientConnInterface).NewStream": ob(GRPC, 0).target(2),
+	"(google.golang.org/grpc.ClientConnInterface).NewStream": ob(GRPC, 0).target(2).stream(),
 }
 
 var requests = map[string]RequestFunc{
@@ -111,6 +113,8 @@ var requests = map[string]RequestFunc{
 var clientTypes = map[string]ClientType{
 	"net/http.Client": {TimeoutField: "Timeout"},
 	"net.Dialer":      {TimeoutField: "Timeout"},
+	// tls.Dialer bounds the dial and the handshake by its NetDialer's Timeout.
+	"crypto/tls.Dialer": {TimeoutField: "NetDialer.Timeout"},
 }
 
 var clients = map[string]ClientValue{

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -108,7 +109,7 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	c.rep.Report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message: fmt.Sprintf("%s gets %s, which has no deadline%s: %s holds this goroutine forever; %s",
-			oc.Name(), c.describe(o), clientNote(oc), peer(oc.Spec.Kind), advice(oc)),
+			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(oc), peer(oc), advice(oc)),
 		SuggestedFixes: c.timeoutFix(oc.Call, o, w),
 	})
 }
@@ -128,7 +129,7 @@ func (c *checker) checkForward(f *outbound.Forward, stack []ast.Node) {
 		c.rep.Report(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s, which has no deadline, and forwards it to %s, which nothing else bounds: a slow dependency holds this goroutine forever; pass a context with a deadline (context.WithTimeout)",
-				analysisutil.Name(f.Fn), c.describe(o), outbound.Chain(fp.Chain)),
+				analysisutil.Name(f.Fn), c.describeArg(o, f.Call.Args[fp.Index]), outbound.Chain(fp.Chain)),
 			SuggestedFixes: c.timeoutFix(f.Call, o, analysisutil.WhereOf(stack)),
 		})
 		return
@@ -287,6 +288,21 @@ func (c *checker) describe(o ctxflow.Origin) string {
 	return "a context with no deadline"
 }
 
+// describeArg names the context argument arg for a message: the root call
+// itself (context.Background()), or a variable with where it comes from
+// ("ctx (made from context.Background())").
+func (c *checker) describeArg(o ctxflow.Origin, arg ast.Expr) string {
+	d := c.describe(o)
+	root := o.Root()
+	if arg == nil || root == nil || ast.Unparen(arg) == ast.Expr(root) {
+		return d
+	}
+	if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+		return id.Name + " (made from " + strings.TrimPrefix(d, "a context from ") + ")"
+	}
+	return d
+}
+
 func clientNote(oc *outbound.Call) string {
 	switch oc.Spec.Client {
 	case knowledge.DefaultClient:
@@ -300,8 +316,8 @@ func clientNote(oc *outbound.Call) string {
 	return ""
 }
 
-func peer(k knowledge.Kind) string {
-	switch k {
+func peer(oc *outbound.Call) string {
+	switch oc.Spec.Kind {
 	case knowledge.HTTP:
 		return "a slow or silent server"
 	case knowledge.GRPC:
@@ -309,6 +325,10 @@ func peer(k knowledge.Kind) string {
 	case knowledge.Dial, knowledge.TLS:
 		return "an unreachable or silent host"
 	case knowledge.SQL:
+		switch oc.Fn.Name() {
+		case "Ping", "PingContext", "Begin", "BeginTx", "Conn":
+			return "an unreachable database or an exhausted connection pool"
+		}
 		return "a slow query or a lock wait"
 	}
 	return "a slow dependency"
@@ -338,7 +358,7 @@ func (c *checker) noContextMessage(oc *outbound.Call) string {
 	case knowledge.TLS:
 		return fmt.Sprintf("%s has no timeout: an unreachable or silent host blocks the dial and the handshake with no bound; use (&tls.Dialer{NetDialer: &net.Dialer{Timeout: ...}}).DialContext(ctx, ...)", name)
 	case knowledge.SQL:
-		return fmt.Sprintf("%s has no deadline: a slow query or a lock wait blocks this goroutine with no bound; use %s with a context that has a deadline", name, oc.Spec.Variant)
+		return fmt.Sprintf("%s has no deadline: %s blocks this goroutine with no bound; use %s with a context that has a deadline", name, peer(oc), oc.Spec.Variant)
 	}
 	variant := ""
 	if oc.Spec.Variant != "" {

@@ -34,10 +34,13 @@
 // Not reported: a context of unknown origin (a parameter, a field, the
 // result of an unknown call), r.Context() of an inbound request, a context
 // from WithTimeout/WithDeadline, a client with Timeout (set on its literal,
-// by a field assignment, or by a known constructor), a client or dialer
-// built out of sight (a struct field: unknown means silent), net.DialTimeout,
-// and database/sql methods that have no Context variant (Tx.Commit,
-// Rows.Next). When a caller's context is in scope and the call uses
+// by a field assignment, by a known constructor, or by a function of the
+// package that returns it), a tls.Dialer whose NetDialer has a Timeout, a
+// client or dialer built out of sight (a struct field: unknown means
+// silent), net.DialTimeout, database/sql methods that have no Context
+// variant (Tx.Commit, Rows.Next), and gRPC streams (a generated method that
+// returns a stream, ClientConn.NewStream): a watch or subscription rightly
+// lives as long as its context. When a caller's context is in scope and the call uses
 // Background() or TODO() instead, that is detachedctx's finding and
 // ctxdeadline stays silent.
 //

@@ -48,6 +48,29 @@ type checker struct {
 	m     *ctxflow.Model
 	table *knowledge.Table
 	rep   *analysisutil.Reporter
+	// async: the node being checked runs in a goroutine that the caller's
+	// function starts (go func() { ... }()).
+	async bool
+}
+
+// inGoroutine reports whether the node at the top of stack is inside a
+// function literal started by a go statement within fn.
+func inGoroutine(stack []ast.Node, fn ast.Node) bool {
+	for i := len(stack) - 1; i >= 2; i-- {
+		if stack[i] == fn {
+			return false
+		}
+		lit, ok := stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		if call, ok := stack[i-1].(*ast.CallExpr); ok && call.Fun == ast.Expr(lit) {
+			if _, ok := stack[i-2].(*ast.GoStmt); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, error) {
@@ -73,6 +96,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		if caller == nil || c.afterDone(stack) {
 			return true
 		}
+		c.async = inGoroutine(stack, caller.Func)
 		switch {
 		case res.ByCall[call] != nil:
 			c.checkOutbound(res.ByCall[call], caller)
@@ -112,12 +136,25 @@ func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 	if root != nil {
 		what = c.rootName(root)
 	}
+	advice := fmt.Sprintf("pass %s (if the call must outlive the caller, use context.WithoutCancel(%s) with its own timeout)", c.ctxWord(caller, oc.Call), c.ctxWord(caller, oc.Call))
+	if c.async {
+		advice = c.asyncAdvice(caller, oc.Call)
+	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
-		Message: fmt.Sprintf("%s gets %s although this function has %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; pass %s (if the call must outlive the caller, use context.WithoutCancel(%s) with its own timeout)",
-			oc.Name(), what, callerName(caller), c.ctxWord(caller, oc.Call), c.ctxWord(caller, oc.Call)),
+		Message: fmt.Sprintf("%s gets %s although this function has %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
+			oc.Name(), what, callerName(caller), advice),
 		SuggestedFixes: c.replaceRoot(root, caller),
 	})
+}
+
+// asyncAdvice is the advice for code in a goroutine the caller's function
+// starts: it may be meant to outlive the caller, so the fix keeps the
+// caller's values and drops its cancellation instead of tying the work to
+// a context that ends when the caller returns.
+func (c *checker) asyncAdvice(caller *ctxflow.Caller, at ast.Node) string {
+	w := c.ctxWord(caller, at)
+	return fmt.Sprintf("this runs in a goroutine that may outlive the caller: derive it from context.WithoutCancel(%s), which keeps the caller's values (trace, auth) and drops its cancellation, and bound it with its own timeout (or pass %s if the goroutine is waited for)", w, w)
 }
 
 // checkForward reports Background/TODO handed to a function that forwards
@@ -136,10 +173,14 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 		if root != nil {
 			what = c.rootName(root)
 		}
+		advice := "pass " + c.ctxWord(caller, f.Call)
+		if c.async {
+			advice = c.asyncAdvice(caller, f.Call)
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
-			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; pass %s",
-				analysisutil.Name(f.Fn), what, callerName(caller), outbound.Chain(fp.Chain), c.ctxWord(caller, f.Call)),
+			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
+				analysisutil.Name(f.Fn), what, callerName(caller), outbound.Chain(fp.Chain), advice),
 			SuggestedFixes: c.replaceRoot(root, caller),
 		})
 		return
@@ -164,10 +205,14 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 		if root != nil {
 			what = c.rootName(root)
 		}
+		advice := "derive it from " + c.ctxWord(caller, call)
+		if c.async {
+			advice = c.asyncAdvice(caller, call)
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s on %s although this function has %s: the new deadline ignores how much of the caller's budget is left, and the caller's cancellation never reaches it; derive it from %s",
-				analysisutil.Name(fn), what, callerName(caller), c.ctxWord(caller, call)),
+			Message: fmt.Sprintf("%s on %s although this function has %s: the new deadline ignores how much of the caller's budget is left, and the caller's cancellation never reaches it; %s",
+				analysisutil.Name(fn), what, callerName(caller), advice),
 			SuggestedFixes: c.replaceRoot(root, caller),
 		})
 		return
@@ -253,6 +298,15 @@ func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller) []anal
 	expr := caller.Expr(c.pass.Pkg, root.Pos())
 	if expr == "" || !c.inside(root, caller.Func) {
 		return nil
+	}
+	if c.async {
+		// Tying a goroutine's work to a context that ends when the caller
+		// returns could cut it short: keep the values, drop the cancellation.
+		sel, ok := ast.Unparen(root.Fun).(*ast.SelectorExpr)
+		if !ok || !analysisutil.AtLeastGo(c.pass, root.Pos(), "go1.21") {
+			return nil
+		}
+		expr = fmt.Sprintf("%s.WithoutCancel(%s)", types.ExprString(sel.X), expr)
 	}
 	return []analysis.SuggestedFix{{
 		Message:   fmt.Sprintf("Use %s instead of %s", expr, c.rootName(root)),

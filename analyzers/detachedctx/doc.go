@@ -18,7 +18,8 @@
 //     forward it to one): the call keeps running after the caller has gone.
 //
 // On a request path — a function that serves an inbound request (an
-// *http.Request parameter, or a method of a gRPC server implementation) —
+// *http.Request parameter, or an RPC method of a gRPC server
+// implementation: one its embedded Unimplemented…Server also has) —
 // it also reports WithTimeout(ctx, d) and WithDeadline(ctx, time.Now().Add(d))
 // with a constant d longer than the request budget (flag -request-budget,
 // default 10s, which itself is allowed): by then the client has long given
@@ -37,7 +38,10 @@
 // things down (Close, Shutdown, Stop), wherever it is.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
-// context (ctx, or r.Context()).
+// context (ctx, or r.Context()). Inside a goroutine the function starts
+// (go func() { ... }()), which may be meant to outlive the caller, the fix
+// is context.WithoutCancel(ctx) instead: the work keeps the caller's values
+// and is not cancelled when the caller returns.
 //
 // Example:
 //

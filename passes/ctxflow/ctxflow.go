@@ -947,16 +947,7 @@ func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
 		if !ok {
 			return BoundUnknown
 		}
-		for _, elt := range x.Elts {
-			kv, ok := elt.(*ast.KeyValueExpr)
-			if !ok {
-				return BoundUnknown // positional fields: do not guess
-			}
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == ct.TimeoutField {
-				return m.timeoutValue(kv.Value)
-			}
-		}
-		return NoTimeout
+		return m.litTimeout(x, ct.TimeoutField, seen, depth)
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "new" && len(x.Args) == 1 {
 			if _, isBuiltin := m.info.Uses[id].(*types.Builtin); isBuiltin {
@@ -971,6 +962,7 @@ func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
 			if cv, ok := m.Table.Clients[analysisutil.Key(fn)]; ok {
 				return boundOf(cv)
 			}
+			return m.constructed(fn, seen, depth)
 		}
 	case *ast.SelectorExpr:
 		if v, ok := m.info.Uses[x.Sel].(*types.Var); ok && !v.IsField() {
@@ -982,6 +974,77 @@ func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
 		}
 	}
 	return BoundUnknown
+}
+
+// litTimeout reads the timeout field path of a client composite literal;
+// a dotted path goes through a nested literal or a dialer variable
+// (tls.Dialer{NetDialer: &net.Dialer{Timeout: d}}).
+func (m *Model) litTimeout(lit *ast.CompositeLit, path string, seen map[*types.Var]bool, depth int) Bound {
+	if depth > maxDepth {
+		return BoundUnknown
+	}
+	head, rest, nested := strings.Cut(path, ".")
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return BoundUnknown // positional fields: do not guess
+		}
+		if id, ok := kv.Key.(*ast.Ident); !ok || id.Name != head {
+			continue
+		}
+		if !nested {
+			return m.timeoutValue(kv.Value)
+		}
+		v := ast.Unparen(kv.Value)
+		if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			v = ast.Unparen(u.X)
+		}
+		if inner, ok := v.(*ast.CompositeLit); ok {
+			return m.litTimeout(inner, rest, seen, depth+1)
+		}
+		return m.client(kv.Value, seen, depth+1)
+	}
+	return NoTimeout
+}
+
+// constructed reads the client a function of this package returns: every
+// return statement of its body gives a client of the same bound
+// (func newClient() *http.Client { return &http.Client{...} }).
+func (m *Model) constructed(fn *types.Func, seen map[*types.Var]bool, depth int) Bound {
+	decl := m.decls[fn.Origin()]
+	if decl == nil || decl.Body == nil || depth > maxDepth {
+		return BoundUnknown
+	}
+	r, found := BoundUnknown, false
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			if len(n.Results) > 1 && m.info.Types[n.Results[0]].IsNil() {
+				return true // return nil, err: no client
+			}
+			b := m.client(n.Results[0], seen, depth+1)
+			if b == BoundUnknown || (found && b != r) {
+				ok = false
+				return false
+			}
+			r, found = b, true
+		}
+		return true
+	})
+	if !ok || !found {
+		return BoundUnknown
+	}
+	return r
 }
 
 func boundOf(cv knowledge.ClientValue) Bound {
@@ -1000,6 +1063,13 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 		for _, fs := range m.fieldSets[v] {
 			if fs.path == ct.TimeoutField {
 				if m.timeoutValue(fs.rhs) == HasTimeout {
+					return HasTimeout
+				}
+				return BoundUnknown
+			}
+			if strings.HasPrefix(ct.TimeoutField, fs.path+".") {
+				// d.NetDialer = &net.Dialer{...}: read the rest there.
+				if m.client(fs.rhs, seen, depth+1) == HasTimeout {
 					return HasTimeout
 				}
 				return BoundUnknown
@@ -1218,7 +1288,12 @@ func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 		}
 		name := f.Name()
 		if strings.HasPrefix(name, m.Table.GRPC.ServerEmbedPrefix) && strings.HasSuffix(name, m.Table.GRPC.ServerEmbedSuffix) {
-			return true
+			// Only the RPCs serve requests: the methods the embedded
+			// Unimplemented server also has. A background sweeper or a
+			// Start method on the same type is not a request path.
+			obj, _, _ := types.LookupFieldOrMethod(f.Type(), true, sig.Pkg(), decl.Name.Name)
+			_, isMethod := obj.(*types.Func)
+			return isMethod
 		}
 	}
 	return false

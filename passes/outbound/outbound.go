@@ -293,6 +293,7 @@ func (s *state) match(n *ast.CallExpr) *Call {
 	}
 	if recv != nil && s.grpcShape(fn) {
 		spec := knowledge.NewOutbound(knowledge.GRPC, 0)
+		spec.Stream = s.opensStream(fn)
 		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
 	}
 	return nil
@@ -332,6 +333,22 @@ func (s *state) grpcShape(fn *types.Func) bool {
 	last := sig.Params().At(sig.Params().Len() - 1).Type()
 	sl, ok := last.(*types.Slice)
 	return ok && analysisutil.TypeKey(sl.Elem()) == s.table.GRPC.CallOption
+}
+
+// opensStream reports whether a generated client method returns a stream:
+// its first result has the methods of grpc.ClientStream.
+func (s *state) opensStream(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 || len(s.table.GRPC.StreamMethods) == 0 {
+		return false
+	}
+	ms := types.NewMethodSet(res.At(0).Type())
+	for _, name := range s.table.GRPC.StreamMethods {
+		if ms.Lookup(nil, name) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // forward returns the ForwardFact of fn, computing it for this package's
@@ -458,7 +475,7 @@ func (s *state) Unbounded(c *Call) bool { return Unbounded(s.model, c) }
 // Unbounded reports whether nothing but its context can bound the call: it
 // has no timeout of its own and its client or dialer provably has none.
 func Unbounded(m *ctxflow.Model, c *Call) bool {
-	if c.Spec.Bounded {
+	if c.Spec.Bounded || c.Spec.Stream {
 		return false
 	}
 	switch c.Spec.Client {

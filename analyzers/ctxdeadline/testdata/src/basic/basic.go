@@ -2,9 +2,11 @@ package basic
 
 import (
 	"context"
+	"crypto/tls"
 	"database/sql"
 	"net"
 	"net/http"
+	"net/netip"
 	"time"
 )
 
@@ -86,7 +88,7 @@ func inbound(w http.ResponseWriter, r *http.Request) {
 }
 
 func newRequestSent() {
-	req, _ := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 90 sends it`
+	req, _ := http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 92 sends it`
 	resp, err := http.DefaultClient.Do(req)
 	if err == nil {
 		resp.Body.Close()
@@ -188,4 +190,44 @@ func (s *scraper) scrape(ctx context.Context) (*http.Response, error) {
 		s.req = req
 	}
 	return s.client.Do(s.req.WithContext(ctx))
+}
+
+func tlsDialerBounded(addr string) (net.Conn, error) {
+	td := &tls.Dialer{NetDialer: &net.Dialer{Timeout: 3 * time.Second}}
+	return td.Dial("tcp", addr) // NetDialer.Timeout bounds dial and handshake: silent
+}
+
+func tlsDialerBoundedCtx(addr string) (net.Conn, error) {
+	return (&tls.Dialer{NetDialer: &net.Dialer{Timeout: 3 * time.Second}}).DialContext(context.Background(), "tcp", addr)
+}
+
+func tlsDialerUnbounded(addr string) (net.Conn, error) {
+	td := &tls.Dialer{Config: &tls.Config{}}
+	return td.Dial("tcp", addr) // want `\(\*tls.Dialer\).Dial has no timeout`
+}
+
+func dialTCP(ap netip.AddrPort) (net.Conn, error) {
+	return (&net.Dialer{}).DialTCP(context.Background(), "tcp", netip.AddrPort{}, ap) // want `\(\*net.Dialer\).DialTCP gets context.Background\(\), which has no deadline`
+}
+
+func newStreamingClient() *http.Client { return &http.Client{Transport: http.DefaultTransport} }
+
+func newBoundedClient() (*http.Client, error) {
+	if false {
+		return nil, nil
+	}
+	return &http.Client{Timeout: time.Second}, nil
+}
+
+func constructed(url string) {
+	hc := newStreamingClient()
+	resp, err := hc.Get(url) // want `\(\*http.Client\).Get has no deadline`
+	if err == nil {
+		resp.Body.Close()
+	}
+	bc, _ := newBoundedClient()
+	resp, err = bc.Get(url) // bounded by its constructor's Timeout: silent
+	if err == nil {
+		resp.Body.Close()
+	}
 }

@@ -3,6 +3,8 @@ package grpcuse
 
 import (
 	"context"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -15,6 +17,19 @@ type CheckResponse struct{ OK bool }
 
 type InventoryClient interface {
 	Check(ctx context.Context, in *CheckRequest, opts ...grpc.CallOption) (*CheckResponse, error)
+	Watch(ctx context.Context, in *CheckRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[CheckResponse], error)
+}
+
+// A stream may rightly live as long as its context: no deadline required.
+func watch(c InventoryClient) error {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	st, err := c.Watch(ctx, &CheckRequest{ID: "1"})
+	if err != nil {
+		return err
+	}
+	_, err = st.Recv()
+	return err
 }
 
 func probe(c InventoryClient) error {
@@ -24,7 +39,7 @@ func probe(c InventoryClient) error {
 
 func probeWithMetadata(c InventoryClient) error {
 	ctx := metadata.AppendToOutgoingContext(context.Background(), "k", "v")
-	_, err := c.Check(ctx, &CheckRequest{ID: "1"}) // want `\(grpcuse.InventoryClient\).Check gets context.Background\(\), which has no deadline`
+	_, err := c.Check(ctx, &CheckRequest{ID: "1"}) // want `\(grpcuse.InventoryClient\).Check gets ctx \(made from context.Background\(\)\), which has no deadline`
 	return err
 }
 
@@ -39,7 +54,7 @@ func probeBounded(c InventoryClient) error {
 func fanOut(c InventoryClient) error {
 	g, ctx := errgroup.WithContext(context.Background())
 	g.Go(func() error {
-		_, err := c.Check(ctx, &CheckRequest{ID: "1"}) // want `\(grpcuse.InventoryClient\).Check gets context.Background\(\), which has no deadline`
+		_, err := c.Check(ctx, &CheckRequest{ID: "1"}) // want `\(grpcuse.InventoryClient\).Check gets ctx \(made from context.Background\(\)\), which has no deadline`
 		return err
 	})
 	return g.Wait()

@@ -59,7 +59,7 @@ func signalOnly() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
 	var v any
-	_ = getJSON(ctx, "http://x", &v) // want `helpers.getJSON gets context.Background\(\), which has no deadline`
+	_ = getJSON(ctx, "http://x", &v) // want `helpers.getJSON gets ctx \(made from context.Background\(\)\), which has no deadline`
 }
 
 func unknownOrigin(ctx context.Context) {

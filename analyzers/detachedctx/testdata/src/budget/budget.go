@@ -27,6 +27,10 @@ func handlerVar(w http.ResponseWriter, r *http.Request, d time.Duration) {
 
 type UnimplementedRoomsServer struct{}
 
+func (UnimplementedRoomsServer) Check(context.Context, *CheckRequest) (*CheckResponse, error) {
+	return nil, nil
+}
+
 type CheckRequest struct{}
 type CheckResponse struct{}
 
@@ -39,6 +43,14 @@ func (s *roomsServer) Check(ctx context.Context, in *CheckRequest) (*CheckRespon
 	defer cancel()
 	_ = ctx
 	return &CheckResponse{}, nil
+}
+
+// StartSweeper is a method of the server type but not an RPC: a background
+// job of the process, not a request path.
+func (s *roomsServer) StartSweeper(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	_ = ctx
 }
 
 func worker(ctx context.Context) {

@@ -27,6 +27,10 @@ func handlerVar(w http.ResponseWriter, r *http.Request, d time.Duration) {
 
 type UnimplementedRoomsServer struct{}
 
+func (UnimplementedRoomsServer) Check(context.Context, *CheckRequest) (*CheckResponse, error) {
+	return nil, nil
+}
+
 type CheckRequest struct{}
 type CheckResponse struct{}
 

@@ -31,3 +31,15 @@ func shadowed(ctx context.Context, db *sql.DB) {
 		_, _ = db.ExecContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although`
 	}("x")
 }
+
+// A job started after the response: tying it to r.Context() would cancel it
+// when the handler returns, so the fix keeps the values and drops the
+// cancellation.
+func accept(w http.ResponseWriter, r *http.Request, db *sql.DB) {
+	w.WriteHeader(http.StatusAccepted)
+	go func() {
+		jctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute) // want `this runs in a goroutine that may outlive the caller: derive it from context.WithoutCancel\(r.Context\(\)\)`
+		defer cancel()
+		_, _ = db.ExecContext(jctx, "SELECT 1")
+	}()
+}

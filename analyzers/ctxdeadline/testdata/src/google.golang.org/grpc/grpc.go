@@ -16,3 +16,14 @@ func (cc *ClientConn) Invoke(ctx context.Context, method string, args, reply any
 }
 
 func NewClient(target string) (*ClientConn, error) { return &ClientConn{}, nil }
+
+// ClientStream is the stream a streaming client method returns.
+type ClientStream interface {
+	CloseSend() error
+	RecvMsg(m any) error
+}
+
+type ServerStreamingClient[T any] interface {
+	Recv() (*T, error)
+	ClientStream
+}
