@@ -1050,7 +1050,10 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	} else {
 		try(assume{err: yes, code: -1})
 	}
-	if m.isResponseCall(call) || w.statusResult() {
+	// Transient statuses count only where the loop reads a status: a loop
+	// that never looks at it treats a 503 like a 200, so whatever sends it
+	// round (a job not done yet) is polling, not a retry of a failure.
+	if li.status && (m.isResponseCall(call) || w.statusResult()) {
 		for _, s := range m.rt.TransientStatuses {
 			try(assume{err: no, status: s, code: -1})
 		}

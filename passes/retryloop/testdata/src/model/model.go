@@ -155,7 +155,7 @@ func Codes(ctx context.Context, r rooms) error {
 
 func (c *Client) Predicate(ctx context.Context, retryable func(error) bool) error {
 	var err error
-	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=false remote=true sleeps=\[\] statuses=\[503 500 502 504 429 408\] predicate`
+	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=false remote=true sleeps=\[\] predicate`
 		_, err = c.get(ctx)
 		if !retryable(err) {
 			return err
@@ -180,4 +180,38 @@ func (c *Client) LocalBound(ctx context.Context) error {
 		}
 	}
 	return err
+}
+
+// Polling: errors leave, the status is never read, and what sends the loop
+// round is the job not being done yet. Nothing that failed is repeated.
+func (c *Client) WaitDone(ctx context.Context) error {
+	for i := 0; i < 120; i++ {
+		resp, err := c.get(ctx)
+		if err != nil {
+			return err
+		}
+		done := resp.Header.Get("X-State") == "done"
+		resp.Body.Close()
+		if done {
+			return nil
+		}
+		time.Sleep(5 * time.Second)
+	}
+	return nil
+}
+
+// The same loop reading the status retries a 503.
+func (c *Client) WaitDoneStatus(ctx context.Context) error {
+	for i := 0; i < 120; i++ { // want `loop attempts=120 exit=false remote=true sleeps=\[invariant\] statuses=\[503 500 502 504 429 408\]`
+		resp, err := c.get(ctx)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			return nil
+		}
+		time.Sleep(5 * time.Second)
+	}
+	return nil
 }
