@@ -30,8 +30,11 @@
 // attempt++, retry.Attempts(3), backoff.WithMaxRetries(b, 2), failsafe
 // WithMaxRetries(2) and retryablehttp RetryMax = 2 are all 3 attempts. A
 // helper's configuration is followed through local variables and through a
-// struct field the package gives one value (&Client{rc: rc}). A bound that
-// is not a constant, or a configuration changed out of sight, prints as n.
+// struct field the package gives one value (&Client{rc: rc}). A loop bound
+// that is a parameter of the function (for i := 0; i < attempts; i++) is
+// read from the caller's argument when it is a constant: with 1 that layer
+// makes one request and does not count. A bound that is not a constant, or
+// a configuration changed out of sight, prints as n.
 //
 // Not reported: calls through interfaces or function values (unknown:
 // silent); a loop over a collection that moves on to the next element after

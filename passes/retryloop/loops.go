@@ -143,7 +143,11 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 		m.permanent(L, li)
 	}
 	m.loops = append(m.loops, L)
-	m.addSite(&site{loop: L, decl: decl, fn: fn, attempts: L.attempts()})
+	st := &site{loop: L, decl: decl, fn: fn, attempts: L.attempts()}
+	if L.Param != nil {
+		st.param, st.paramOffset = m.paramIndex(decl, L.Param)+1, L.ParamOffset
+	}
+	m.addSite(st)
 }
 
 func (L *Loop) attempts() int {
@@ -624,6 +628,9 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 				}
 				n, ok := m.simulate(L, c, s.Cond, false, false)
 				note(n, ok)
+				if !ok {
+					m.paramBound(L, c, s.Cond, false, false, false)
+				}
 			}
 		}
 	case *ast.RangeStmt:
@@ -666,6 +673,9 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 				n++
 			}
 			note(n, ok)
+			if !ok {
+				m.paramBound(L, c, cond, true, incBefore, after)
+			}
 		}
 	})
 	switch {
@@ -674,6 +684,58 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 	case bounded:
 		L.Bound = VarBound
 	}
+}
+
+// paramBound records on L a parameter of the loop's function that bounds
+// its attempts: a condition the counter is compared with a parameter in
+// (attempt < attempts, attempt >= retries), when simulating it with the
+// parameter at several values gives the value plus a fixed offset. The
+// parameter must be the declaration's own, never assigned nor addressed. A
+// caller passing a constant then knows the attempts.
+func (m *model) paramBound(L *Loop, c counter, cond ast.Expr, fires, incBefore, after bool) {
+	if L.Param != nil || L.Decl == nil || L.Func != ast.Node(L.Decl) {
+		return
+	}
+	var params []*types.Var
+	ast.Inspect(cond, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := m.info.Uses[id].(*types.Var)
+		if !ok || v == c.v || !isInteger(v.Type()) || len(m.x.defs[v]) != 0 || m.x.addrTaken[v] {
+			return true
+		}
+		if m.paramIndex(L.Decl, v) >= 0 {
+			params = append(params, v)
+		}
+		return true
+	})
+	if len(params) != 1 {
+		return
+	}
+	p := params[0]
+	at := func(val int64) (int64, bool) {
+		m.bind = map[*types.Var]int64{p: val}
+		defer func() { m.bind = nil }()
+		n, ok := m.simulate(L, c, cond, fires, incBefore)
+		if ok && after {
+			n++
+		}
+		return int64(n), ok
+	}
+	n, ok := at(10)
+	if !ok {
+		return
+	}
+	off := n - 10
+	// The offset holds at every value checked, down to one attempt.
+	for _, k := range []int64{1, 2, 3, 5, 17} {
+		if n, ok := at(k - off); !ok || n != k {
+			return
+		}
+	}
+	L.Param, L.ParamOffset = p, int(off)
 }
 
 // parentLists maps each if statement of a body to the statements that
@@ -790,6 +852,11 @@ func (m *model) intWith(e ast.Expr, v *types.Var, val int64) (int64, bool) {
 	case *ast.Ident:
 		if m.info.Uses[e] == v {
 			return val, true
+		}
+		if w, ok := m.info.Uses[e].(*types.Var); ok && m.bind != nil {
+			if b, ok := m.bind[w]; ok {
+				return b, true
+			}
 		}
 		// A local computed from the counter once per iteration:
 		// remain := max - attempt.

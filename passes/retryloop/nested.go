@@ -14,9 +14,12 @@ type site struct {
 	decl     *ast.FuncDecl
 	fn       ast.Node
 	attempts int
-	via      string // the helper, "" for a loop
-	resil    bool
-	ctxArg   ast.Expr // resil.Retry's context argument
+	// param is 1 + the index of a parameter of decl bounding a loop's
+	// attempts (Layer.Param), 0 for none.
+	param, paramOffset int
+	via                string // the helper, "" for a loop
+	resil              bool
+	ctxArg             ast.Expr // resil.Retry's context argument
 
 	inner     []innerCall
 	innerDone bool
@@ -71,7 +74,44 @@ func (s *site) isRemote(m *model) bool {
 
 // layer is the site as a layer of a function's fact.
 func (s *site) layer(fn string) Layer {
-	return Layer{Attempts: s.attempts, Func: fn, Via: s.via, Resil: s.resil}
+	return Layer{Attempts: s.attempts, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset}
+}
+
+// atCall resolves the first layer of a fact at a call of its function: a
+// constant argument for the parameter bounding its attempts gives them (at
+// most 1: the layer does not retry, and drop is true); an argument that is
+// itself a parameter of decl (nil: none) stays a parameter, of decl. Any
+// other argument leaves the attempts unknown.
+func (m *model) atCall(l Layer, call *ast.CallExpr, decl *ast.FuncDecl) (_ Layer, drop bool) {
+	if l.Param == 0 {
+		return l, false
+	}
+	i := l.Param - 1
+	l.Param = 0
+	if call == nil || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+		return l, false
+	}
+	arg := call.Args[i]
+	if c, ok := m.constInt(arg); ok {
+		n := c + int64(l.ParamOffset)
+		if n <= 1 {
+			return l, true
+		}
+		if l.Attempts <= 0 || n < int64(l.Attempts) {
+			l.Attempts = int(n)
+		}
+		return l, false
+	}
+	if decl != nil {
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+			if v, ok := m.info.Uses[id].(*types.Var); ok && len(m.x.defs[v]) == 0 && !m.x.addrTaken[v] {
+				if j := m.paramIndex(decl, v); j >= 0 {
+					l.Param = j + 1
+				}
+			}
+		}
+	}
+	return l, false
 }
 
 func (m *model) declName(decl *ast.FuncDecl) string {
@@ -235,6 +275,15 @@ func (m *model) innerLayers(s *site, ic innerCall, depth int) []Layer {
 		return nil
 	}
 	layers := append([]Layer(nil), f.Layers...)
+	l0, drop := m.atCall(layers[0], ic.call, nil)
+	if drop {
+		// The function's own layer attempts once for this call.
+		if len(layers) == 1 {
+			return nil
+		}
+		return layers[1:]
+	}
+	layers[0] = l0
 	if s.resil && f.ResilCtx >= 0 && ic.opCtx != nil && ic.call != nil && f.ResilCtx < len(ic.call.Args) {
 		if m.m.Context(ic.call.Args[f.ResilCtx]).Param == ic.opCtx {
 			layers = layers[1:]
@@ -357,10 +406,16 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 			continue
 		}
 		layers := append([]Layer(nil), f.Layers...)
+		l0, drop := m.atCall(layers[0], call, decl)
+		if drop {
+			layers = layers[1:]
+		} else {
+			layers[0] = l0
+		}
 		if better(layers, best) {
 			best = layers
 			resilCtx = -1
-			if f.ResilCtx >= 0 && f.ResilCtx < len(call.Args) {
+			if !drop && f.ResilCtx >= 0 && f.ResilCtx < len(call.Args) {
 				resilCtx = m.paramIndex(decl, m.m.Context(call.Args[f.ResilCtx]).Param)
 			}
 		}

@@ -24,6 +24,7 @@
 package retryloop
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -86,6 +87,10 @@ type Loop struct {
 	Counter      *types.Var
 	CounterStart int64
 	Counted      bool
+	// Param is a parameter of the loop's declaration that bounds the
+	// attempts (attempt < attempts): Param + ParamOffset attempts at most.
+	Param       *types.Var
+	ParamOffset int
 	// Exit: the loop leaves when a context is done, a deadline passes, or a
 	// done channel receives.
 	Exit bool
@@ -234,6 +239,12 @@ type Layer struct {
 	Call string
 	// Resil: the layer is resil.Retry.
 	Resil bool
+	// Param is 1 + the index of a parameter of the fact's function that
+	// bounds this layer's attempts (at most the argument + ParamOffset), 0
+	// for none; only the first layer of a fact has one. A call with a
+	// constant argument knows the attempts.
+	Param       int
+	ParamOffset int
 }
 
 func (*RetryFact) AFact() {}
@@ -244,6 +255,13 @@ func (f *RetryFact) String() string {
 		s := attemptsText(l.Attempts) + "@" + l.Func
 		if l.Via != "" {
 			s += "/" + l.Via
+		}
+		if l.Param > 0 {
+			s += "[arg" + strconv.Itoa(l.Param-1)
+			if l.ParamOffset != 0 {
+				s += fmt.Sprintf("%+d", l.ParamOffset)
+			}
+			s += "]"
 		}
 		if l.Call != "" {
 			s = l.Call + "→" + s
@@ -371,6 +389,9 @@ type model struct {
 	importsHelpers, importsTime bool
 	// calls are the static calls of each declaration (for forwarding).
 	calls map[*ast.FuncDecl][]*ast.CallExpr
+
+	// bind gives parameters a value while simulating a loop bound.
+	bind map[*types.Var]int64
 
 	factMemo map[*types.Func]*RetryFact
 	factBusy map[*types.Func]bool
