@@ -154,6 +154,9 @@ type RetryHelper struct {
 	// TimeLimit: by default the helper stops after an elapsed time
 	// (cenkalti/backoff v5: 15 minutes).
 	TimeLimit bool
+	// Unlimited: by default the helper has no attempt limit (cenkalti/backoff
+	// v5: WithMaxTries not given); its time limit or a context stops it.
+	Unlimited bool
 	// NeedsPolicy: the helper retries only if its configuration holds a
 	// retry policy (a failsafe executor holding only a circuit breaker
 	// makes one attempt).
@@ -349,6 +352,7 @@ func helperRows() map[string]RetryHelper {
 	}
 	v5 := helper("backoff.Retry").ctx(0).op(1).opts(2).delay(Randomised)
 	v5.TimeLimit = true
+	v5.Unlimited = true
 	m[cenkaltiV5+".Retry"] = v5
 	for _, p := range retryGoPaths {
 		m[p+".Do"] = helper("retry.Do").op(0).opts(1).attempts(10).delay(Randomised)
@@ -392,6 +396,7 @@ func configRows() map[string]RetryConfig {
 		m[p+".WithContext"] = config().from(0).ctx(1)
 		exp := config().retries().delay(Randomised)
 		exp.TimeLimit = true
+		exp.Unlimited = true // no attempt limit: MaxElapsedTime stops it
 		exp.Opts = 0
 		m[p+".NewExponentialBackOff"] = exp
 		cst := config().retries().delay(Invariant)

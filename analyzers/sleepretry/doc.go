@@ -25,7 +25,9 @@
 //   - a loop with no attempt bound and no exit on a context, a deadline or a
 //     done channel (a select on ctx.Done() or a quit channel that leaves the
 //     loop is an exit, and so is a loop condition that does not depend on
-//     the calls' outcome, such as for b.Ongoing() of a backoff object).
+//     the calls' outcome, such as for b.Ongoing() of a backoff object; the
+//     Done or Err of a context that is only context.Background() or TODO()
+//     is not, as nothing can end it; a parameter's context is).
 //
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the
@@ -38,8 +40,11 @@
 // NewConstantBackOff handed to Retry, retry-go's DelayType(retry.FixedDelay)
 // or DelayType(retry.BackOffDelay), a failsafe-go retry policy with
 // WithDelay (or WithBackoff) and no jitter, go-resiliency's
-// retrier.ConstantBackoff; and a helper configured to retry forever with no
-// context (retry.UntilSucceeded() without retry.Context).
+// retrier.ConstantBackoff; and a helper configured to retry forever: no attempt limit, no
+// time limit and no context that can end (retry.UntilSucceeded() without
+// retry.Context or with retry.Context(context.Background()); cenkalti
+// WithMaxElapsedTime(0) with no retry limit and no context, or only
+// context.Background(); a cenkalti ConstantBackOff handed to Retry alone).
 //
 // Not reported: jitter from math/rand or math/rand/v2, delays from an
 // exponential cenkalti/backoff policy's NextBackOff() (randomised; a

@@ -235,7 +235,7 @@ func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 		do = append(do, jitterHint(h))
 	}
 	if unlimited {
-		what = append(what, "retries with no attempt limit and no context to stop it")
+		what = append(what, "retries with no attempt limit, no time limit and no context that can end")
 		why = append(why, "it retries forever")
 		do = append(do, "set an attempt limit or give it the caller's context")
 	}

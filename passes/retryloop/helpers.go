@@ -239,8 +239,8 @@ func (m *model) apply(c cfgVal, row knowledge.RetryConfig, call *ast.CallExpr, d
 	if row.Jitter {
 		c.jitter = true
 	}
-	if row.Ctx >= 0 || row.CtxRecv {
-		c.ctx = true
+	if row.CtxRecv || row.Ctx >= 0 && !m.neverEnds(arg(call, row.Ctx)) {
+		c.ctx = true // a context that can end: context.Background() cannot
 	}
 	if row.Opts >= 0 && !call.Ellipsis.IsValid() {
 		for i := row.Opts; i < len(call.Args); i++ {
@@ -469,6 +469,12 @@ func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDec
 				c.retries = true // a policy built out of sight: the helper still retries
 			}
 		}
+		if row.Unlimited && !c.attemptsSet {
+			c.unlimited = true
+		}
+		if row.TimeLimit {
+			c.timeLimit = true // until an option removes it
+		}
 		if row.Opts >= 0 && !call.Ellipsis.IsValid() {
 			for i := row.Opts; i < len(call.Args); i++ {
 				if row.NeedsPolicy {
@@ -499,8 +505,8 @@ func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDec
 		if !c.varySet {
 			h.Delay, h.DelayNode = row.Delay, nil
 		}
-		ctx := c.ctx || row.Ctx >= 0
-		h.Unlimited = c.unlimited && !c.timeLimit && !row.TimeLimit && !ctx
+		ctx := c.ctx || row.Ctx >= 0 && !m.neverEnds(arg(call, row.Ctx))
+		h.Unlimited = c.unlimited && !c.timeLimit && !ctx
 		h.Ops = m.ops(call, row)
 		m.helpers = append(m.helpers, h)
 		s := &site{helper: h, decl: decl, fn: fnode, attempts: h.Attempts, via: row.Lib, resil: row.Resil}

@@ -1058,6 +1058,9 @@ func (m *model) noReturn(c *ast.CallExpr) bool {
 func (m *model) exits(L *Loop, li *loopInfo) bool {
 	results := m.callResults(L)
 	if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil {
+		if m.deadCtx(fs.Cond) {
+			return false // for ctx.Err() == nil on a context that never ends
+		}
 		if m.ctxish(fs.Cond) {
 			return true
 		}
@@ -1077,6 +1080,9 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		if k, _ := m.timerOf(r.expr.X); k != 0 {
 			continue
 		}
+		if m.deadCtx(r.expr.X) {
+			continue // <-ctx.Done() of a context.Background(): never ready
+		}
 		if m.leaves(r.clause.Body, false, L, li) {
 			return true
 		}
@@ -1092,6 +1098,9 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		// returned: if p.closed() { return }, if stopping.Load() { break }.
 		if !stop && ifs.Init == nil && !mentionsAny(m.info, cond, results) && !m.mentionsCounter(L, cond) {
 			stop = true
+		}
+		if m.deadCtx(cond) || ifs.Init != nil && m.deadCtx(ifs.Init) {
+			stop = false // if ctx.Err() != nil on a context that never ends
 		}
 		if stop && m.leaves(ifs.Body.List, !m.inSwitch(L.Body, ifs), L, li) {
 			found = true
@@ -1215,6 +1224,43 @@ func (m *model) inSwitch(body *ast.BlockStmt, n ast.Node) bool {
 // a stop signal: ctx.Err(), ctx.Done(), context.Canceled, the result of a
 // context-aware sleep, time.Now/Since/Until and time.Time methods, a delay
 // source's Stop.
+// deadCtx reports whether e calls a method (Done, Err) of a context that
+// never ends: context.Background() or TODO(), directly or through a local
+// variable every definition of which is one. A parameter, a derived
+// context (WithCancel, WithTimeout) or anything else may end.
+func (m *model) deadCtx(e ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if _, recv := m.callee(call); recv != nil && analysisutil.IsContext(m.info.TypeOf(recv)) && m.neverEnds(recv) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// neverEnds reports whether a context expression is context.Background()
+// or TODO(), directly or through a local variable defined only by them.
+func (m *model) neverEnds(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		row, ok := m.table.Contexts[m.key(x)]
+		return ok && row.Effect == knowledge.Root
+	case *ast.Ident:
+		v, ok := m.info.Uses[x].(*types.Var)
+		return ok && !m.x.addrTaken[v] && m.rootOnly(v)
+	}
+	return false
+}
+
 func (m *model) ctxish(e ast.Node) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {

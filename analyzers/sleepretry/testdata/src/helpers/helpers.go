@@ -19,7 +19,7 @@ import (
 func op() error { return nil }
 
 func cenkaltiConstant() error {
-	return backoff.Retry(op, backoff.NewConstantBackOff(time.Second)) // want `backoff.Retry waits the same delay before every attempt \(backoff.NewConstantBackOff\(time.Second\)\), and retries with no attempt limit and no context`
+	return backoff.Retry(op, backoff.NewConstantBackOff(time.Second)) // want `backoff.Retry waits the same delay before every attempt \(backoff.NewConstantBackOff\(time.Second\)\), and retries with no attempt limit, no time limit and no context that can end`
 }
 
 func cenkaltiConstantBounded(ctx context.Context) error {
@@ -67,7 +67,7 @@ func retryGoCombined(ctx context.Context) error {
 }
 
 func retryGoForever() error {
-	return retry.Do(op, retry.UntilSucceeded()) // want `retry.Do retries with no attempt limit and no context to stop it`
+	return retry.Do(op, retry.UntilSucceeded()) // want `retry.Do retries with no attempt limit, no time limit and no context that can end`
 }
 
 func retryGoForeverCtx(ctx context.Context) error {
