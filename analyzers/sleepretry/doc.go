@@ -40,7 +40,10 @@
 // NewConstantBackOff handed to Retry, retry-go's DelayType(retry.FixedDelay)
 // or DelayType(retry.BackOffDelay), a failsafe-go retry policy with
 // WithDelay (or WithBackoff) and no jitter, go-resiliency's
-// retrier.ConstantBackoff; and a helper configured to retry forever: no attempt limit, no
+// retrier.ConstantBackoff; a cenkalti ExponentialBackOff whose jitter is
+// turned off (WithRandomizationFactor(0), a literal without
+// RandomizationFactor, or b.RandomizationFactor = 0 in the block that makes
+// b, before the retry); and a helper configured to retry forever: no attempt limit, no
 // time limit and no context that can end (retry.UntilSucceeded() without
 // retry.Context or with retry.Context(context.Background()); cenkalti
 // WithMaxElapsedTime(0) with no retry limit and no context, or only

@@ -59,7 +59,8 @@ func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
 		} else {
 			c = m.evalConfig(defs[0].rhs, depth+1)
 		}
-		return m.mutations(v, c, depth)
+		c = m.mutations(v, c, depth)
+		return m.jitterOff(v, c, defs[0], x.Pos())
 	case *ast.SelectorExpr:
 		return m.fieldConfig(x, depth)
 	case *ast.UnaryExpr:
@@ -318,6 +319,56 @@ func (m *model) mutations(v *types.Var, c cfgVal, depth int) cfgVal {
 			c.retries = false
 		}
 	}
+	return c
+}
+
+// jitterOff applies an assignment that turns the jitter of a
+// configuration off (b.RandomizationFactor = 0) to c, the value of v at
+// use: when it is the only assignment to the type's jitter field through
+// v, a constant zero, and a statement of the block v is defined in,
+// between the definition and the use, so that it surely runs first.
+func (m *model) jitterOff(v *types.Var, c cfgVal, def vdef, use token.Pos) cfgVal {
+	t, ok := m.rt.ConfigTypes[analysisutil.TypeKey(v.Type())]
+	if !ok || t.JitterField == "" || t.Delay == 0 || !c.known || def.stmt == nil {
+		return c
+	}
+	st := structOf(v.Type())
+	if st == nil {
+		return c
+	}
+	var fdefs []fdef
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == t.JitterField {
+			for _, d := range m.x.fields[f] {
+				if d.root == v {
+					fdefs = append(fdefs, d)
+				}
+			}
+		}
+	}
+	if len(fdefs) != 1 {
+		return c
+	}
+	d := fdefs[0]
+	if d.stmt == nil || d.op != token.ASSIGN || d.pos < def.pos || d.stmt.End() > use {
+		return c
+	}
+	if sel, ok := ast.Unparen(d.lhs).(*ast.SelectorExpr); !ok || m.x.varOf(sel.X) != v {
+		return c // x.b.RandomizationFactor: not v's own field
+	}
+	if f, ok := m.constFloat(d.rhs); !ok || f != 0 {
+		return c
+	}
+	ins := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	dc, ok1 := ins.Root().FindNode(def.stmt)
+	ac, ok2 := ins.Root().FindNode(d.stmt)
+	if !ok1 || !ok2 {
+		return c
+	}
+	if _, isBlock := dc.Parent().Node().(*ast.BlockStmt); !isBlock || dc.Parent() != ac.Parent() {
+		return c
+	}
+	c.vary, c.varyNode, c.varySet = t.Delay, d.stmt, true
 	return c
 }
 

@@ -29,6 +29,10 @@ type fdef struct {
 	rhs  ast.Expr
 	op   token.Token
 	pos  token.Pos
+	// lhs and stmt are the selector assigned and the assignment, for an
+	// assignment statement.
+	lhs  ast.Expr
+	stmt *ast.AssignStmt
 }
 
 // index holds the package's definitions, read once.
@@ -134,7 +138,7 @@ func (x *index) assign(n *ast.AssignStmt) {
 			continue
 		}
 		if fv, root := x.fieldOf(lhs); fv != nil {
-			x.fields[fv] = append(x.fields[fv], fdef{root: root, rhs: d.rhs, op: n.Tok, pos: lhs.Pos()})
+			x.fields[fv] = append(x.fields[fv], fdef{root: root, rhs: d.rhs, op: n.Tok, pos: lhs.Pos(), lhs: lhs, stmt: n})
 		}
 	}
 }
