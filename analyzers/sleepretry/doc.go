@@ -38,7 +38,8 @@
 // Known retry helpers configured with a fixed or unjittered delay are
 // reported on the option or construction that sets it: cenkalti/backoff's
 // NewConstantBackOff handed to Retry, retry-go's DelayType(retry.FixedDelay)
-// or DelayType(retry.BackOffDelay), a failsafe-go retry policy with
+// (or a delay function of the package, literal or declared, that returns
+// one constant) or DelayType(retry.BackOffDelay), a failsafe-go retry policy with
 // WithDelay (or WithBackoff) and no jitter, go-resiliency's
 // retrier.ConstantBackoff; a cenkalti ExponentialBackOff whose jitter is
 // turned off (WithRandomizationFactor(0), a literal without

@@ -461,6 +461,12 @@ func (m *model) delayFunc(e ast.Expr, depth int) knowledge.Variation {
 		}
 		return r
 	}
+	if lit := m.funcLitOf(e); lit != nil {
+		if m.returnsOneConst(lit.Body) {
+			return knowledge.Invariant
+		}
+		return knowledge.VaryUnknown
+	}
 	var obj types.Object
 	switch x := e.(type) {
 	case *ast.Ident:
@@ -472,8 +478,41 @@ func (m *model) delayFunc(e ast.Expr, depth int) knowledge.Variation {
 		if v, ok := m.rt.DelayFuncs[analysisutil.Key(fn)]; ok {
 			return v
 		}
+		if decl := m.x.decls[fn]; decl != nil && decl.Body != nil && m.returnsOneConst(decl.Body) {
+			return knowledge.Invariant
+		}
 	}
 	return knowledge.VaryUnknown
+}
+
+// returnsOneConst reports whether every return of a function body returns
+// the same constant (a delay function returning 2 * time.Second: a fixed
+// delay whatever the attempt).
+func (m *model) returnsOneConst(body *ast.BlockStmt) bool {
+	var val constant.Value
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			tv, has := m.info.Types[n.Results[0]]
+			if !has || tv.Value == nil || val != nil && !constant.Compare(val, token.EQL, tv.Value) {
+				ok = false
+				return false
+			}
+			val = tv.Value
+		}
+		return true
+	})
+	return ok && val != nil
 }
 
 // combineDelays is how a sum of two strategies varies.
