@@ -5,9 +5,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -129,7 +134,7 @@ func (c *checker) message(p problems) string {
 	var what, why []string
 	dur := "duration"
 	if p.s.Dur != nil {
-		if t := analysisutil.Format(c.pass.Fset, p.s.Dur); t != "" && len(t) <= 48 {
+		if t := oneLine(analysisutil.Format(c.pass.Fset, p.s.Dur)); t != "" && len(t) <= 48 {
 			dur = t
 		}
 	}
@@ -222,9 +227,7 @@ func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 	if delay {
 		text := ""
 		pos, text = c.option(h.DelayNode)
-		if len(text) > 60 {
-			text = text[:57] + "..."
-		}
+		text = shorten(oneLine(text), 72)
 		if h.Delay == knowledge.Invariant {
 			what = append(what, "waits the same delay before every attempt ("+text+")")
 			why = append(why, "clients that failed together retry together, a retry storm for the struggling dependency")
@@ -232,7 +235,7 @@ func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 			what = append(what, "grows its delay without jitter ("+text+")")
 			why = append(why, "clients that failed together stay in step at every attempt")
 		}
-		do = append(do, jitterHint(h))
+		do = append(do, c.jitterHint(h, text))
 	}
 	if unlimited {
 		what = append(what, "retries with no attempt limit, no time limit and no context that can end")
@@ -264,21 +267,92 @@ func (c *checker) option(n ast.Node) (token.Pos, string) {
 	return n.Pos(), analysisutil.Format(c.pass.Fset, n)
 }
 
-// jitterHint says how to add jitter with the helper's own library.
-func jitterHint(h *retryloop.Helper) string {
-	path := ""
+// oneLine renders printed source on one line: a multi-line composite
+// literal or call (T{\n\tA: 1,\n}) closes up as gofmt writes it on one line
+// (T{A: 1}), and every other run of white space becomes one space.
+func oneLine(text string) string {
+	text = openML.ReplaceAllString(text, "$1")
+	text = closeML.ReplaceAllString(text, "$1")
+	return strings.Join(strings.Fields(text), " ")
+}
+
+var (
+	openML  = regexp.MustCompile(`(\S[{(\[])\n\s*`)
+	closeML = regexp.MustCompile(`,\n\s*([})\]])`)
+)
+
+// shorten cuts text to at most max bytes, marking the cut with "...": after
+// the last whole argument or field that fits (f(a, ...), T{A: 1, ...}),
+// else after an opening bracket, else between words.
+func shorten(text string, max int) string {
+	if len(text) <= max {
+		return text
+	}
+	head := text[:max-3]
+	if i := strings.LastIndex(head[:len(head)-1], ", "); i > 0 {
+		return head[:i+2] + "..."
+	}
+	if i := strings.LastIndexAny(head, "({["); i > 0 {
+		return head[:i+1] + "..."
+	}
+	if i := strings.LastIndex(head, " "); i > 0 {
+		return head[:i] + " ..."
+	}
+	cut := len(head)
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut] + "..."
+}
+
+// jitterHint says how to add jitter with the helper's own library, naming
+// its package as the file imports it; where the delay node itself turns
+// the jitter off (an option with a zero factor, an assignment of zero, a
+// literal without the jitter field) it says to drop or set that instead.
+func (c *checker) jitterHint(h *retryloop.Helper, text string) string {
+	rt := &c.cfg.Table().Retry
+	switch n := h.DelayNode.(type) {
+	case *ast.CallExpr:
+		if fn := typeutil.StaticCallee(c.pass.TypesInfo, n); fn != nil {
+			if row, ok := rt.Configs[analysisutil.Key(fn)]; ok && row.ZeroNoJitter >= 0 {
+				return "drop " + text + ": without it the delays are randomised"
+			}
+		}
+	case *ast.AssignStmt:
+		return "remove " + text + ": without it the delays are randomised"
+	case *ast.CompositeLit:
+		if t, ok := rt.ConfigTypes[analysisutil.TypeKey(c.pass.TypesInfo.TypeOf(n))]; ok && t.JitterField != "" && h.Delay == knowledge.Grows {
+			return "set " + t.JitterField + " (0.5 randomises each delay by ±50%)"
+		}
+	}
+	path, q := "", ""
 	if h.Fn != nil && h.Fn.Pkg() != nil {
 		path = h.Fn.Pkg().Path()
+		q = c.importName(h.DelayNode.Pos(), h.Fn.Pkg())
 	}
 	switch {
 	case strings.HasPrefix(path, "github.com/cenkalti/backoff"):
-		return "use backoff.NewExponentialBackOff(), whose delays are randomised"
+		return "use " + q + ".NewExponentialBackOff(), whose delays are randomised"
 	case strings.HasPrefix(path, "github.com/avast/retry-go"):
-		return "use retry.DelayType(retry.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"
+		return "use " + q + ".DelayType(" + q + ".FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"
 	case strings.HasPrefix(path, "github.com/failsafe-go/failsafe-go"):
 		return "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)"
 	case strings.HasPrefix(path, "github.com/eapache/go-resiliency"):
-		return "use retrier.ExponentialBackoff and call SetJitter on the retrier"
+		return "use " + q + ".ExponentialBackoff and call SetJitter on the retrier"
 	}
 	return "use exponential backoff with jitter"
+}
+
+// importName returns the name the file at pos imports pkg under, or the
+// package's own name.
+func (c *checker) importName(pos token.Pos, pkg *types.Package) string {
+	if f := analysisutil.FileOf(c.pass, pos); f != nil {
+		for _, imp := range f.Imports {
+			if p, err := strconv.Unquote(imp.Path.Value); err == nil && p == pkg.Path() && imp.Name != nil &&
+				imp.Name.Name != "_" && imp.Name.Name != "." {
+				return imp.Name.Name
+			}
+		}
+	}
+	return pkg.Name()
 }

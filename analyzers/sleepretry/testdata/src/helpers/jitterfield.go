@@ -9,7 +9,7 @@ import (
 // Jitter turned off by a field assignment.
 func v4FieldNoJitter(ctx context.Context) error {
 	b := backoff.NewExponentialBackOff()
-	b.RandomizationFactor = 0 // want `backoff.Retry grows its delay without jitter \(b.RandomizationFactor = 0\)`
+	b.RandomizationFactor = 0 // want `backoff.Retry grows its delay without jitter \(b.RandomizationFactor = 0\): .*; remove b.RandomizationFactor = 0: without it the delays are randomised$`
 	return backoff.Retry(op, backoff.WithContext(backoff.WithMaxRetries(b, 4), ctx))
 }
 
