@@ -227,7 +227,7 @@ func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 	if delay {
 		text := ""
 		pos, text = c.option(h.DelayNode)
-		text = shorten(oneLine(text), 72)
+		text = shorten(oneLine(text), 80)
 		if h.Delay == knowledge.Invariant {
 			what = append(what, "waits the same delay before every attempt ("+text+")")
 			why = append(why, "clients that failed together retry together, a retry storm for the struggling dependency")
