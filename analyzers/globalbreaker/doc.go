@@ -50,7 +50,10 @@
 // breaker in each client's struct), a shared breaker whose guarded calls all
 // reach the same dependency, guarded calls whose dependency is unknown
 // (unknown means silent), and a breaker constructed in a function that
-// guards calls across a loop, is stored, returned or passed on.
+// guards calls across a loop, is stored, returned or passed on (a
+// failsafe-go executor built once, in a package-level variable or a struct
+// field, with its breaker constructed in place, is that executor's breaker
+// for the life of the process; exec.WithContext(ctx) is still exec).
 //
 // Suggested fix, for a shared breaker whose guarded call has the shape of
 // resil's (gobreaker v1 Execute and Allow, resil's own Do/Execute/Allow):
