@@ -23,9 +23,10 @@
 //     functions passed to Execute/Run/Get/Do, or the calls between Allow and
 //     its done callback — reach different dependencies: different hosts or
 //     URL constants, URLs built on different base-URL fields, different
-//     gRPC services (or a gRPC service and an HTTP host), different client
-//     values, or methods of different dependency types. Endpoints of one
-//     host or API are one dependency.
+//     gRPC services (or a gRPC service and an HTTP request, to a constant
+//     host or on a base-URL value), different client values, or methods of
+//     different dependency types. Endpoints of one host or API are one
+//     dependency.
 //     Guarded operations are followed through helpers of the package and,
 //     by facts, into other packages; helpers that pass their function
 //     argument to a guarded call count as guarded calls. The finding is at
