@@ -29,7 +29,9 @@
 //     dependency.
 //     Guarded operations are followed through helpers of the package and,
 //     by facts, into other packages; helpers that pass their function
-//     argument to a guarded call count as guarded calls. The finding is at
+//     argument to a guarded call, or call it in the guarded operation
+//     (cb.Execute(func() (any, error) { return fn() })), count as guarded
+//     calls. The finding is at
 //     the guarded call that reaches another dependency than the first one,
 //     and names both;
 //   - settings that open the breaker on a single failure: a gobreaker

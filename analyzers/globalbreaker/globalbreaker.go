@@ -201,7 +201,7 @@ func (c *checker) addGuarded(cs *callSite, g knowledge.Guard) {
 	case twoStep:
 		gc.sites = c.regionSites(cs)
 	case op >= 0 && op < len(cs.call.Args):
-		if j := c.paramIndex(cs.call.Args[op], cs.owner); j >= 0 {
+		if j := c.opParam(cs.call.Args[op], cs.owner); j >= 0 {
 			c.addWrapper(cs, j, r)
 		}
 		gc.sites = c.opSites(cs.call.Args[op], cs.owner)
@@ -236,7 +236,7 @@ func (c *checker) addWrapped(cs *callSite, w *wrapper) {
 			return
 		}
 	}
-	if j := c.paramIndex(cs.call.Args[w.op], cs.owner); j >= 0 {
+	if j := c.opParam(cs.call.Args[w.op], cs.owner); j >= 0 {
 		c.addWrapper(cs, j, r)
 	}
 	gc := &guarded{site: cs, ref: r, sites: c.opSites(cs.call.Args[w.op], cs.owner)}
@@ -283,6 +283,38 @@ func (c *checker) paramIndex(e ast.Expr, owner *ast.FuncDecl) int {
 		return -1
 	}
 	return idx
+}
+
+// opParam returns the index of the parameter of owner that a guarded
+// operation runs: the parameter itself (cb.Execute(fn)), or a function
+// literal that calls it (cb.Execute(func() (any, error) { return fn() })),
+// not in a goroutine or a nested literal. Else -1, also when the literal
+// calls several parameters.
+func (c *checker) opParam(op ast.Expr, owner *ast.FuncDecl) int {
+	lit, ok := ast.Unparen(op).(*ast.FuncLit)
+	if !ok {
+		return c.paramIndex(op, owner)
+	}
+	found := -1
+	several := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			if j := c.paramIndex(n.Fun, owner); j >= 0 {
+				if found >= 0 && found != j {
+					several = true
+				}
+				found = j
+			}
+		}
+		return true
+	})
+	if several {
+		return -1
+	}
+	return found
 }
 
 // opIndex returns the index of the guarded operation argument, or
