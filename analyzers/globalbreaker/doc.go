@@ -36,7 +36,9 @@
 //     and names both;
 //   - settings that open the breaker on a single failure: a gobreaker
 //     ReadyToTrip that returns true when one request in a thousand failed
-//     (ConsecutiveFailures >= 1, TotalFailures > 0), failsafe-go's
+//     (ConsecutiveFailures >= 1, TotalFailures > 0) or when the first
+//     request after the counts are cleared failed (a failure ratio with no
+//     minimum number of requests), failsafe-go's
 //     WithFailureThreshold(1) and its defaults (NewWithDefaults, a builder
 //     that sets no failure threshold), hystrix ErrorPercentThreshold or
 //     RequestVolumeThreshold of 1, eapache breaker.New(1, ...). gobreaker's
