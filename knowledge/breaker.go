@@ -39,10 +39,11 @@ type BreakerTable struct {
 	// eapache's breaker.New(errorThreshold, ...)).
 	Options map[string]Setting
 	// Counts are the types passed to a trip predicate (gobreaker's
-	// ReadyToTrip(Counts) bool), with the value of each field in the
-	// situation every breaker must survive: one failure among a thousand
-	// requests (the last request failed).
-	Counts map[string]map[string]int64
+	// ReadyToTrip(Counts) bool), with the situations every breaker must
+	// survive, in the order they are tried: one failure among a thousand
+	// requests (the last request failed), and the first request after the
+	// counts were cleared failing.
+	Counts map[string][]CountsSample
 	// Targets are functions whose result designates the same dependency as
 	// one of their arguments (Arg; -1: the receiver): request builders
 	// (the URL argument), URL parsers and joiners.
@@ -254,19 +255,48 @@ var breakerOptions = map[string]Setting{
 	ResilPath + ".HalfOpenProbes": {Kind: Probes, Arg: 0},
 }
 
-// oneInAThousand: the last of a thousand requests failed.
-var oneInAThousand = map[string]int64{
-	"Requests":             1000,
-	"TotalSuccesses":       999,
-	"TotalFailures":        1,
-	"TotalExclusions":      0,
-	"ConsecutiveSuccesses": 0,
-	"ConsecutiveFailures":  1,
+// CountsSample is one situation of a breaker's counts that must not trip
+// it: the value of each field, when it happens and why it must not trip.
+type CountsSample struct {
+	Values map[string]int64
+	// When completes "it is true when ...".
+	When string
+	// Why completes "...: <why>; trip on ...".
+	Why string
 }
 
-var breakerCounts = map[string]map[string]int64{
-	gobreakerV1 + ".Counts": oneInAThousand,
-	gobreakerV2 + ".Counts": oneInAThousand,
+// oneInAThousand: the last of a thousand requests failed.
+var oneInAThousand = CountsSample{
+	Values: map[string]int64{
+		"Requests":             1000,
+		"TotalSuccesses":       999,
+		"TotalFailures":        1,
+		"TotalExclusions":      0,
+		"ConsecutiveSuccesses": 0,
+		"ConsecutiveFailures":  1,
+	},
+	When: "1 of 1000 requests failed",
+	Why:  "one timeout in a thousand requests should not trip it",
+}
+
+// gobreakerFresh: gobreaker clears its counts at start, every Interval and
+// on every state change; the first request after that failed.
+var gobreakerFresh = CountsSample{
+	Values: map[string]int64{
+		"Requests":             1,
+		"TotalSuccesses":       0,
+		"TotalFailures":        1,
+		"TotalExclusions":      0,
+		"ConsecutiveSuccesses": 0,
+		"ConsecutiveFailures":  1,
+	},
+	When: "the first request after the counts are cleared failed: gobreaker clears them at start, every Interval and on every state change, so a failure ratio without a minimum number of requests is 100% after one failure",
+	Why:  "one failed request should not trip it",
+}
+
+var breakerCounts = map[string][]CountsSample{
+	gobreakerV1 + ".Counts": {oneInAThousand, gobreakerFresh},
+	gobreakerV2 + ".Counts": {oneInAThousand, gobreakerFresh},
 }
 
 var targets = map[string]int{

@@ -23,17 +23,22 @@
 //     functions passed to Execute/Run/Get/Do, or the calls between Allow and
 //     its done callback — reach different dependencies: different hosts or
 //     URL constants, URLs built on different base-URL fields, different
-//     gRPC services (or a gRPC service and an HTTP host), different client
-//     values, or methods of different dependency types. Endpoints of one
-//     host or API are one dependency.
+//     gRPC services (or a gRPC service and an HTTP request, to a constant
+//     host or on a base-URL value), different client values, or methods of
+//     different dependency types. Endpoints of one host or API are one
+//     dependency.
 //     Guarded operations are followed through helpers of the package and,
 //     by facts, into other packages; helpers that pass their function
-//     argument to a guarded call count as guarded calls. The finding is at
+//     argument to a guarded call, or call it in the guarded operation
+//     (cb.Execute(func() (any, error) { return fn() })), count as guarded
+//     calls. The finding is at
 //     the guarded call that reaches another dependency than the first one,
 //     and names both;
 //   - settings that open the breaker on a single failure: a gobreaker
 //     ReadyToTrip that returns true when one request in a thousand failed
-//     (ConsecutiveFailures >= 1, TotalFailures > 0), failsafe-go's
+//     (ConsecutiveFailures >= 1, TotalFailures > 0) or when the first
+//     request after the counts are cleared failed (a failure ratio with no
+//     minimum number of requests), failsafe-go's
 //     WithFailureThreshold(1) and its defaults (NewWithDefaults, a builder
 //     that sets no failure threshold), hystrix ErrorPercentThreshold or
 //     RequestVolumeThreshold of 1, eapache breaker.New(1, ...). gobreaker's
@@ -50,7 +55,10 @@
 // breaker in each client's struct), a shared breaker whose guarded calls all
 // reach the same dependency, guarded calls whose dependency is unknown
 // (unknown means silent), and a breaker constructed in a function that
-// guards calls across a loop, is stored, returned or passed on.
+// guards calls across a loop, is stored, returned or passed on (a
+// failsafe-go executor built once, in a package-level variable or a struct
+// field, with its breaker constructed in place, is that executor's breaker
+// for the life of the process; exec.WithContext(ctx) is still exec).
 //
 // Suggested fix, for a shared breaker whose guarded call has the shape of
 // resil's (gobreaker v1 Execute and Allow, resil's own Do/Execute/Allow):

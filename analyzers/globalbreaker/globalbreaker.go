@@ -68,6 +68,9 @@ type ref struct {
 	// function (ctor); ctor alone is a construction used in place.
 	local *types.Var
 	ctor  *ast.CallExpr
+	// holder is the local variable holding an executor whose definition
+	// constructs the breaker in place (exec := failsafe.With(New...())).
+	holder *types.Var
 	// expr is the expression that names the breaker at the call.
 	expr ast.Expr
 }
@@ -102,6 +105,7 @@ type checker struct {
 	guarded  []*guarded
 	wrappers map[*types.Func]*wrapper
 	uses     map[*types.Var][]use
+	paths    map[string]bool // import paths of the breaker rows
 }
 
 // use is one use of a local breaker variable.
@@ -124,6 +128,7 @@ func run(pass *analysis.Pass, cfg *config.Config, dp *analysis.Analyzer) (any, e
 		rep:      analysisutil.NewReporter(pass, cfg),
 		wrappers: map[*types.Func]*wrapper{},
 		uses:     map[*types.Var][]use{},
+		paths:    table.Paths(),
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.Ident)(nil)}
@@ -196,7 +201,7 @@ func (c *checker) addGuarded(cs *callSite, g knowledge.Guard) {
 	case twoStep:
 		gc.sites = c.regionSites(cs)
 	case op >= 0 && op < len(cs.call.Args):
-		if j := c.paramIndex(cs.call.Args[op], cs.owner); j >= 0 {
+		if j := c.opParam(cs.call.Args[op], cs.owner); j >= 0 {
 			c.addWrapper(cs, j, r)
 		}
 		gc.sites = c.opSites(cs.call.Args[op], cs.owner)
@@ -231,7 +236,7 @@ func (c *checker) addWrapped(cs *callSite, w *wrapper) {
 			return
 		}
 	}
-	if j := c.paramIndex(cs.call.Args[w.op], cs.owner); j >= 0 {
+	if j := c.opParam(cs.call.Args[w.op], cs.owner); j >= 0 {
 		c.addWrapper(cs, j, r)
 	}
 	gc := &guarded{site: cs, ref: r, sites: c.opSites(cs.call.Args[w.op], cs.owner)}
@@ -278,6 +283,38 @@ func (c *checker) paramIndex(e ast.Expr, owner *ast.FuncDecl) int {
 		return -1
 	}
 	return idx
+}
+
+// opParam returns the index of the parameter of owner that a guarded
+// operation runs: the parameter itself (cb.Execute(fn)), or a function
+// literal that calls it (cb.Execute(func() (any, error) { return fn() })),
+// not in a goroutine or a nested literal. Else -1, also when the literal
+// calls several parameters.
+func (c *checker) opParam(op ast.Expr, owner *ast.FuncDecl) int {
+	lit, ok := ast.Unparen(op).(*ast.FuncLit)
+	if !ok {
+		return c.paramIndex(op, owner)
+	}
+	found := -1
+	several := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			if j := c.paramIndex(n.Fun, owner); j >= 0 {
+				if found >= 0 && found != j {
+					several = true
+				}
+				found = j
+			}
+		}
+		return true
+	})
+	if several {
+		return -1
+	}
+	return found
 }
 
 // opIndex returns the index of the guarded operation argument, or
@@ -427,15 +464,32 @@ func (c *checker) breakerOf(cs *callSite, g knowledge.Guard) (ref, bool) {
 		if cs.recv == nil {
 			return ref{}, false
 		}
-		for _, p := range c.policies(cs.recv, 0) {
-			if c.isBreaker(c.pass.TypesInfo.TypeOf(p)) {
-				return c.ref(p, cs.owner, 0), true
+		// The executor itself, without the calls that return an executor
+		// with the same policies (exec.WithContext(ctx)).
+		root := c.executorRoot(cs.recv)
+		ps, holder := c.policies(root, 0)
+		for _, p := range ps {
+			if !c.isBreaker(c.pass.TypesInfo.TypeOf(p)) {
+				continue
 			}
+			r := c.ref(p, cs.owner, 0)
+			if r.ctor == nil || holder == nil {
+				return r, true
+			}
+			// The breaker is constructed in place in the definition of
+			// an executor variable: it lives as long as that variable.
+			if isGlobal(holder) {
+				return c.ref(root, cs.owner, 0), true
+			}
+			r.holder = holder
+			r.key = "local:" + c.pass.Fset.Position(holder.Pos()).String()
+			r.text = holder.Name()
+			return r, true
 		}
 		// An executor kept in a field that the package builds with a
 		// breaker: the field is the breaker.
-		if f := c.fieldOf(cs.recv); f != nil && c.executorWithBreaker(f) {
-			return c.ref(cs.recv, cs.owner, 0), true
+		if f := c.fieldOf(root); f != nil && c.executorWithBreaker(f) {
+			return c.ref(root, cs.owner, 0), true
 		}
 	}
 	return ref{}, false
@@ -466,7 +520,8 @@ func (c *checker) executorWithBreaker(f *types.Var) bool {
 	found, other := false, false
 	check := func(v ast.Expr) {
 		has := false
-		for _, p := range c.policies(v, 0) {
+		ps, _ := c.policies(v, 0)
+		for _, p := range ps {
 			if c.isBreaker(info.TypeOf(p)) {
 				has = true
 			}
@@ -505,39 +560,64 @@ func (c *checker) isBreaker(t types.Type) bool {
 }
 
 // policies returns the policy arguments an executor expression was built
-// with: failsafe.With(retry, cb).WithContext(ctx) → retry, cb.
-func (c *checker) policies(e ast.Expr, depth int) []ast.Expr {
+// with: failsafe.With(retry, cb).WithContext(ctx) → retry, cb; and holder,
+// the variable whose definition builds the executor (exec :=
+// failsafe.With(...)), if the expression reaches it through one.
+func (c *checker) policies(e ast.Expr, depth int) (out []ast.Expr, holder *types.Var) {
 	if depth > 8 {
-		return nil
+		return nil, nil
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn, recv := c.flow.Callee(x)
 		if fn == nil {
-			return nil
+			return nil, nil
 		}
 		key := analysisutil.Key(fn)
 		if i, ok := c.table.Executors[key]; ok {
 			if i < len(x.Args) {
-				return x.Args[i:]
+				return x.Args[i:], nil
 			}
-			return nil
+			return nil, nil
 		}
 		if c.table.ExecutorMethods[key] && recv != nil {
-			out := c.policies(recv, depth+1)
-			if fn.Name() == "Compose" || fn.Name() == "ComposeAny" {
+			out, holder = c.policies(recv, depth+1)
+			if isCompose(fn) {
 				out = append(out, x.Args...)
 			}
-			return out
+			return out, holder
 		}
 	case *ast.Ident:
 		if v, ok := c.pass.TypesInfo.Uses[x].(*types.Var); ok && c.flow.Visible(v) {
 			if defs := c.flow.DefsOf(v); len(defs) == 1 && defs[0].Rhs != nil && defs[0].Index < 0 {
-				return c.policies(defs[0].Rhs, depth+1)
+				out, holder = c.policies(defs[0].Rhs, depth+1)
+				if holder == nil && out != nil {
+					holder = v
+				}
+				return out, holder
 			}
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+func isCompose(fn *types.Func) bool { return fn.Name() == "Compose" || fn.Name() == "ComposeAny" }
+
+// executorRoot strips the executor methods that return an executor with
+// the same policies: i.exec.WithContext(ctx) → i.exec.
+func (c *checker) executorRoot(e ast.Expr) ast.Expr {
+	for depth := 0; depth < 8; depth++ {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		fn, recv := c.flow.Callee(call)
+		if fn == nil || recv == nil || !c.table.ExecutorMethods[analysisutil.Key(fn)] || isCompose(fn) {
+			break
+		}
+		e = recv
+	}
+	return ast.Unparen(e)
 }
 
 // ref identifies the breaker an expression denotes.
@@ -670,7 +750,7 @@ func (c *checker) at(pos token.Pos) string {
 // noteUse records a use of a local variable of a breaker type.
 func (c *checker) noteUse(id *ast.Ident, stack []ast.Node) {
 	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || isGlobal(v) || v.IsField() || !c.isBreaker(v.Type()) {
+	if !ok || isGlobal(v) || v.IsField() || !c.tracked(v.Type()) {
 		return
 	}
 	u := use{id: id}
@@ -690,6 +770,19 @@ func (c *checker) noteUse(id *ast.Ident, stack []ast.Node) {
 	c.uses[v] = append(c.uses[v], u)
 }
 
+// tracked reports whether the uses of a local of type t are recorded: a
+// breaker, or a type of a breaker library (an executor).
+func (c *checker) tracked(t types.Type) bool {
+	if c.isBreaker(t) {
+		return true
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && c.paths[n.Obj().Pkg().Path()]
+}
+
 // reportNeverTrips reports breakers constructed for a single guarded call.
 func (c *checker) reportNeverTrips() {
 	for _, g := range c.guarded {
@@ -697,8 +790,11 @@ func (c *checker) reportNeverTrips() {
 			continue
 		}
 		call := g.site.call
-		if g.ref.local != nil {
-			us := c.uses[g.ref.local]
+		if v := g.ref.local; v != nil || g.ref.holder != nil {
+			if v == nil {
+				v = g.ref.holder
+			}
+			us := c.uses[v]
 			if len(us) != 1 || us[0].repeated || us[0].id.Pos() < call.Pos() || us[0].id.Pos() >= call.End() {
 				continue
 			}

@@ -170,19 +170,18 @@ func (c *checker) checkValue(s knowledge.Setting, value ast.Expr, node ast.Node,
 		if body == nil {
 			return
 		}
-		scenario := c.table.Counts[analysisutil.TypeKey(param.Type())]
-		if scenario == nil {
+		for _, sample := range c.table.Counts[analysisutil.TypeKey(param.Type())] {
+			ev := &evaluator{info: c.pass.TypesInfo, counts: param, scenario: sample.Values, env: map[*types.Var]val{}}
+			r, ok := ev.body(body)
+			if !ok || r.kind != kBool || !r.b {
+				continue
+			}
+			c.rep.Report(analysis.Diagnostic{
+				Pos: node.Pos(), End: node.End(),
+				Message: fmt.Sprintf("%s opens the breaker on a single failure (it is true when %s): %s; trip on a failure rate over a minimum volume, such as counts.Requests >= 20 && counts.TotalFailures*2 >= counts.Requests", what, sample.When, sample.Why),
+			})
 			return
 		}
-		ev := &evaluator{info: c.pass.TypesInfo, counts: param, scenario: scenario, env: map[*types.Var]val{}}
-		r, ok := ev.body(body)
-		if !ok || r.kind != kBool || !r.b {
-			return
-		}
-		c.rep.Report(analysis.Diagnostic{
-			Pos: node.Pos(), End: node.End(),
-			Message: fmt.Sprintf("%s opens the breaker on a single failure (it is true when 1 of 1000 requests failed): %s; trip on a failure rate over a minimum volume, such as counts.Requests >= 20 && counts.TotalFailures*2 >= counts.Requests", what, whyTrip),
-		})
 	}
 }
 

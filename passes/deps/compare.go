@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
 )
 
 // same reports whether two values, written in the same function, are the
@@ -103,6 +104,9 @@ func comparable(a, b string) bool {
 func (m *Model) Different(a, b Site) bool {
 	ta, tb := m.Key(a.Target, a.Owner), m.Key(b.Target, b.Owner)
 	if ta != "" && tb != "" {
+		if httpAndService(a, b) || httpAndService(b, a) {
+			return true
+		}
 		return comparable(ta, tb) && ta != tb
 	}
 	ca, cb := m.Key(a.Client, a.Owner), m.Key(b.Client, b.Owner)
@@ -113,6 +117,15 @@ func (m *Model) Different(a, b Site) bool {
 		return a.Type != b.Type
 	}
 	return false
+}
+
+// httpAndService reports whether a is an HTTP request to a URL built on a
+// value (a base-URL field, a variable) and b a call of a gRPC service: two
+// dependencies, like a gRPC service and a constant HTTP host. A dial or a
+// database call on an address value is not: the address may be the gRPC
+// server's.
+func httpAndService(a, b Site) bool {
+	return a.Kind == knowledge.HTTP && a.Target.Kind == Path && b.Kind == knowledge.GRPC && b.Target.Kind == Service
 }
 
 // Known reports whether anything identifies the dependency.

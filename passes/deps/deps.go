@@ -117,6 +117,8 @@ type Dep struct {
 	Type string
 	// Call names the outbound call, for messages.
 	Call string
+	// Kind is the kind of the outbound call (HTTP, gRPC, ...).
+	Kind knowledge.Kind
 }
 
 // ReachFact is exported for a function that reaches outbound calls (Deps,
@@ -409,6 +411,7 @@ func (m *Model) CallDeps(fn *types.Func, recv ast.Expr, args []ast.Expr, owner *
 			Client: m.subst(d.Client, sig, recv, args, owner, depth),
 			Type:   d.Type,
 			Call:   d.Call,
+			Kind:   d.Kind,
 		}
 		if !sd.Target.Known() && !sd.Client.Known() && recv != nil && sig != nil && sig.Recv() != nil {
 			// A method of a dependency type: the receiver is the client.
@@ -451,7 +454,7 @@ func (m *Model) subst(s Sym, sig *types.Signature, recv ast.Expr, args []ast.Exp
 
 // outboundDep returns the dependency of one outbound call.
 func (m *Model) outboundDep(oc *outbound.Call, owner *ast.FuncDecl, depth int) Dep {
-	d := Dep{Call: oc.Name()}
+	d := Dep{Call: oc.Name(), Kind: oc.Spec.Kind}
 	switch {
 	case oc.Spec.Kind == knowledge.GRPC && oc.Spec.Target >= 0:
 		// (*grpc.ClientConn).Invoke(ctx, "/pkg.Service/Method", ...)

@@ -85,3 +85,32 @@ func Handler(url string) http.HandlerFunc {
 func Registry(url string) {
 	resil.BreakerFor("availability").Execute(func() (any, error) { return http.Get(url) })
 }
+
+// Fine: an executor built once at package level, with its breaker
+// constructed inline, lives as long as the process.
+var storeExec = failsafe.With[any](circuitbreaker.NewBuilder[any]().WithFailureThreshold(5).Build())
+
+func Store(url string) error {
+	return storeExec.Run(func() error { _, err := http.Get(url); return err })
+}
+
+func StoreAll(urls []string) {
+	for _, u := range urls {
+		_ = storeExec.WithContext(context.Background()).Run(func() error { _, err := http.Get(u); return err })
+	}
+}
+
+// An executor built in the function, with its breaker inline: a new breaker
+// on every call.
+func InlineExec(url string) error {
+	exec := failsafe.With[any](circuitbreaker.NewBuilder[any]().WithFailureThreshold(5).Build()) // want `a new breaker is created on every call of InlineExec`
+	return exec.Run(func() error { _, err := http.Get(url); return err })
+}
+
+// Fine: that executor guards every call of a loop.
+func InlineExecLoop(urls []string) {
+	exec := failsafe.With[any](circuitbreaker.NewBuilder[any]().WithFailureThreshold(5).Build())
+	for _, u := range urls {
+		_ = exec.Run(func() error { _, err := http.Get(u); return err })
+	}
+}

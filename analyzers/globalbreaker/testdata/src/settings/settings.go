@@ -43,7 +43,7 @@ func tripOnFirst(c gobreaker.Counts) bool {
 var named = gobreaker.NewCircuitBreaker(gobreaker.Settings{ReadyToTrip: tripOnFirst}) // want `ReadyToTrip opens the breaker on a single failure`
 
 // Fine: more than five consecutive failures (gobreaker's default), a
-// failure ratio over a minimum volume, the default, a plain ratio.
+// failure ratio over a minimum volume, the default.
 var consecutive = gobreaker.NewCircuitBreaker(gobreaker.Settings{
 	ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures > 5 },
 })
@@ -56,8 +56,24 @@ var ratio = gobreaker.NewCircuitBreaker(gobreaker.Settings{
 	},
 })
 
+var smallVolume = gobreaker.NewCircuitBreaker(gobreaker.Settings{
+	ReadyToTrip: func(c gobreaker.Counts) bool {
+		return c.Requests >= 3 && float64(c.TotalFailures)/float64(c.Requests) > 0.5
+	},
+})
+
+var fewConsecutive = gobreaker.NewCircuitBreaker(gobreaker.Settings{
+	ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures > 2 },
+})
+
+// A failure ratio with no minimum volume is 100% when the first request
+// after the counts are cleared fails.
 var plainRatio = gobreaker.NewCircuitBreaker(gobreaker.Settings{
-	ReadyToTrip: func(c gobreaker.Counts) bool { return float64(c.TotalFailures)/float64(c.Requests) > 0.3 },
+	ReadyToTrip: func(c gobreaker.Counts) bool { return float64(c.TotalFailures)/float64(c.Requests) > 0.3 }, // want `ReadyToTrip opens the breaker on a single failure \(it is true when the first request after the counts are cleared failed: gobreaker clears them at start, every Interval and on every state change, so a failure ratio without a minimum number of requests is 100% after one failure\): one failed request should not trip it; trip on a failure rate over a minimum volume`
+})
+
+var plainRatio2 = gb2.NewCircuitBreaker[any](gb2.Settings{
+	ReadyToTrip: func(c gb2.Counts) bool { return float64(c.TotalFailures)/float64(c.Requests) > 0.5 }, // want `ReadyToTrip opens the breaker on a single failure \(it is true when the first request after the counts are cleared`
 })
 
 var defaults = gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "defaults"})

@@ -327,3 +327,41 @@ func (m *Mixed) Charge(ctx context.Context) {
 		return m.hc.Do(req)
 	})
 }
+
+// A package-level executor with its breaker built inline, guarding two
+// hosts.
+var apiExec = failsafe.With[*http.Response](circuitbreaker.NewBuilder[*http.Response]().WithFailureThreshold(5).Build())
+
+func ExecBoth(ctx context.Context) {
+	apiExec.WithContext(ctx).Get(func() (*http.Response, error) { return http.Get(searchURL) })
+	apiExec.WithContext(ctx).Get(func() (*http.Response, error) { return http.Get(paymentURL) }) // want `breaker apiExec guards payments.example.com here but search.example.com`
+}
+
+// An executor kept in a field, used through WithContext, for two base URLs.
+type Indexer struct {
+	a, b string
+	hc   *http.Client
+	exec failsafe.Executor[any]
+}
+
+func NewIndexer(a, b string) *Indexer {
+	cb := circuitbreaker.NewBuilder[any]().WithFailureThreshold(5).Build()
+	return &Indexer{a: a, b: b, hc: &http.Client{}, exec: failsafe.With[any](cb)}
+}
+
+func (i *Indexer) put(ctx context.Context, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := i.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (i *Indexer) Put(ctx context.Context) {
+	i.exec.WithContext(ctx).Run(func() error { return i.put(ctx, i.a+"/x") })
+	i.exec.WithContext(ctx).Run(func() error { return i.put(ctx, i.b+"/y") }) // want `breaker i.exec guards i.b here but i.a`
+}
