@@ -1055,6 +1055,16 @@ func (m *model) noReturn(c *ast.CallExpr) bool {
 
 // exits reports whether the loop leaves when a context is done, a deadline
 // passes, a done channel receives, or a delay source says stop.
+// holdsCall reports whether e contains one of the calls.
+func holdsCall(e ast.Node, calls []*ast.CallExpr) bool {
+	for _, c := range calls {
+		if within(c.Pos(), e) {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *model) exits(L *Loop, li *loopInfo) bool {
 	results := m.callResults(L)
 	if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil {
@@ -1093,6 +1103,9 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 			return
 		}
 		cond := ifs.Cond
+		if holdsCall(cond, L.Retried) {
+			return // if c.post(ctx) == nil { return }: the outcome, not a stop
+		}
 		stop := m.ctxish(cond) || (ifs.Init != nil && m.ctxish(ifs.Init)) && m.mentionsInitVar(ifs)
 		// A stop signal that does not depend on what the calls of the loop
 		// returned: if p.closed() { return }, if stopping.Load() { break }.

@@ -1125,13 +1125,37 @@ func (w *walker) observed() bool {
 		}
 	}
 	if w.stmt == nil {
-		return false
+		// No simple statement holds the call: it is in the condition of an
+		// if or the tag of a switch of the body (if c.post(ctx) == nil).
+		return w.inHeader()
 	}
 	switch w.stmt.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
 		return false // the error is dropped (or assigned to _)
 	}
 	return true // in a condition, a return, a switch tag
+}
+
+// inHeader reports whether the call is in the condition of an if statement
+// or the tag of a switch statement of the loop body, outside function
+// literals.
+func (w *walker) inHeader() bool {
+	found := false
+	ast.Inspect(w.li.body, func(n ast.Node) bool {
+		if found || n == nil || !within(w.call.Pos(), n) {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			found = within(w.call.Pos(), n.Cond)
+		case *ast.SwitchStmt:
+			found = n.Tag != nil && within(w.call.Pos(), n.Tag)
+		}
+		return !found
+	})
+	return found
 }
 
 // varies reports whether the call's inputs change from one iteration to

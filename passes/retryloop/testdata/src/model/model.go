@@ -215,3 +215,21 @@ func (c *Client) WaitDoneStatus(ctx context.Context) error {
 	}
 	return nil
 }
+
+func (c *Client) post(ctx context.Context) error {
+	resp, err := c.get(ctx)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// The call's error compared in the condition itself.
+func (c *Client) InlineCond(ctx context.Context) {
+	for i := 0; i < 3; i++ { // want `loop attempts=3 exit=false remote=true sleeps=\[invariant\]`
+		if c.post(ctx) == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
