@@ -113,6 +113,9 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 // callerName says how the message refers to the caller's context.
 func callerName(caller *ctxflow.Caller) string {
 	if caller.Param != nil {
+		if caller.Param.Name() == "_" {
+			return "the caller's context but discards it (its parameter is named _; name it ctx)"
+		}
 		return "the caller's context (" + caller.Param.Name() + ")"
 	}
 	return "the inbound request's context (" + caller.Request.Name() + ".Context())"
@@ -277,6 +280,9 @@ func (c *checker) ctxWord(caller *ctxflow.Caller, at ast.Node) string {
 		return s
 	}
 	if caller.Param != nil {
+		if caller.Param.Name() == "_" {
+			return "ctx"
+		}
 		return caller.Param.Name()
 	}
 	return caller.Request.Name() + ".Context()"

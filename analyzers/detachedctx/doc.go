@@ -7,7 +7,9 @@
 //
 // A function that receives a context — a context.Context parameter, or an
 // *http.Request whose Context() carries the inbound request's deadline — has
-// a budget: whatever it calls must finish before the caller gives up.
+// a budget: whatever it calls must finish before the caller gives up. A
+// context parameter named _ counts too: the function is given the budget
+// and throws it away (reported without a fix: name the parameter first).
 // detachedctx reports, inside such a function,
 //
 //   - context.WithTimeout or WithDeadline on context.Background() or TODO():

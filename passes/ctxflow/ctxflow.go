@@ -1163,7 +1163,14 @@ func (c *Caller) Expr(pkg *types.Package, pos token.Pos) string {
 // in tests' own contexts and in functions that receive no context.
 func (m *Model) CallerOf(stack []ast.Node) *Caller {
 	m.Index()
-	var req *Caller
+	var req, blank *Caller
+	innermost := true
+	orBlank := func() *Caller {
+		if req == nil && blank != nil {
+			return blank
+		}
+		return req
+	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		var ft *ast.FuncType
 		switch f := stack[i].(type) {
@@ -1181,15 +1188,36 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 		if req == nil {
 			req = c
 		}
+		if innermost {
+			// func (s *S) Relocate(_ context.Context, ...): the function is
+			// given the caller's context and throws it away. It counts
+			// when nothing else does; Expr spells it "" (no fix).
+			blank, innermost = m.blankCaller(stack[i], ft), false
+		}
 		if lit, ok := stack[i].(*ast.FuncLit); ok && i > 0 && outlives(stack[i-1], lit) {
 			// A function literal returned or stored for later (a shutdown
 			// hook, a struct's callback) runs after the enclosing call
 			// has returned: the enclosing function's context is not its
 			// caller's budget. Only its own parameters count.
-			return req
+			return orBlank()
 		}
 	}
-	return req
+	return orBlank()
+}
+
+// blankCaller returns a context parameter of a function named _, or nil.
+func (m *Model) blankCaller(fn ast.Node, ft *ast.FuncType) *Caller {
+	if ft.Params == nil {
+		return nil
+	}
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			if v, ok := m.info.Defs[name].(*types.Var); ok && name.Name == "_" && analysisutil.IsContext(v.Type()) {
+				return &Caller{Param: v, Func: fn}
+			}
+		}
+	}
+	return nil
 }
 
 func (m *Model) isInbound(t types.Type) bool {

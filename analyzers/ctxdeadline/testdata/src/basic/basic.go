@@ -231,3 +231,10 @@ func constructed(url string) {
 		resp.Body.Close()
 	}
 }
+
+// The function discards its caller's context: detachedctx reports it, not
+// ctxdeadline.
+func relocate(_ context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(context.Background(), "UPDATE v SET d = 1")
+	return err
+}

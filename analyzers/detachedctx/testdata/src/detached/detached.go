@@ -178,3 +178,22 @@ func StopAndFlush(ctx context.Context, images closer, s *Server) {
 	_ = images.Close(cctx)
 	_ = s.Lookup(cctx, "last")
 }
+
+type relocator struct{ db *sql.DB }
+
+// The caller's context is thrown away: detachedctx's finding (no fix: the
+// parameter has no name to use), not ctxdeadline's.
+func (r *relocator) Relocate(_ context.Context, vehicle string) error {
+	_, err := r.db.ExecContext(context.Background(), "UPDATE v SET d = $1", vehicle) // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although this function has the caller's context but discards it \(its parameter is named _; name it ctx\)`
+	return err
+}
+
+// A literal that ignores its own context inside a function that has one:
+// the named one counts.
+func (r *relocator) Each(ctx context.Context, vs []string) {
+	each(vs, func(_ context.Context, v string) {
+		_, _ = r.db.ExecContext(context.Background(), "SELECT 1", v) // want `although this function has the caller's context \(ctx\)`
+	})
+}
+
+func each(vs []string, f func(context.Context, string)) {}
