@@ -4,6 +4,8 @@ package model
 
 import (
 	"context"
+	"errors"
+	"io"
 	"math/rand"
 	"net/http"
 	"time"
@@ -232,4 +234,35 @@ func (c *Client) InlineCond(ctx context.Context) {
 		}
 		time.Sleep(time.Second)
 	}
+}
+
+// A 200 whose body could not be read goes round too, and the wait is a
+// select with the caller's Done: the caller giving up is not an outcome.
+func (c *Client) ReadRetry(ctx context.Context) ([]byte, error) {
+	var last error
+	for attempt := 0; attempt < 4; attempt++ { // want `loop attempts=4 exit=true remote=true sleeps=\[invariant\+ctx\] statuses=\[503 500 502 504\]`
+		resp, err := c.get(ctx)
+		if err != nil {
+			last = err
+		} else {
+			body, rerr := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK && rerr == nil {
+				return body, nil
+			}
+			if resp.StatusCode == http.StatusOK {
+				last = rerr
+			} else if resp.StatusCode >= 500 {
+				last = errors.New("5xx")
+			} else {
+				return nil, errors.New("4xx")
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, last
 }
