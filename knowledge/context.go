@@ -35,6 +35,15 @@ var contexts = map[string]ContextFunc{
 	"runtime/trace.NewTask":                                       derive(Inherit, 0, 0),
 }
 
+var sharedWork = map[string]bool{
+	"(*sync.Once).Do": true,
+	"sync.OnceFunc":   true,
+	"sync.OnceValue":  true,
+	"sync.OnceValues": true,
+	"(*golang.org/x/sync/singleflight.Group).Do":     true,
+	"(*golang.org/x/sync/singleflight.Group).DoChan": true,
+}
+
 // inbound lists methods that return an inbound request's context: the
 // caller's budget.
 var inbound = map[string]bool{

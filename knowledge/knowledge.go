@@ -36,6 +36,11 @@ type Table struct {
 	Requests map[string]RequestFunc
 	// Contexts: functions that return a context.Context, and what it carries.
 	Contexts map[string]ContextFunc
+	// SharedWork: functions that run a function argument once on behalf of
+	// every caller (sync.Once.Do, singleflight.Group.Do). Work done there
+	// must not end when the caller that happened to start it gives up, so
+	// a fresh context inside it is not a detached one.
+	SharedWork map[string]bool
 	// Inbound: methods that return the context of an inbound request
 	// (a caller's budget), keyed by method.
 	Inbound map[string]bool
@@ -286,6 +291,7 @@ func Default() *Table {
 		},
 		Requests:      maps.Clone(requests),
 		Contexts:      maps.Clone(contexts),
+		SharedWork:    maps.Clone(sharedWork),
 		Inbound:       maps.Clone(inbound),
 		InboundParams: maps.Clone(inboundParams),
 		Senders:       map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},

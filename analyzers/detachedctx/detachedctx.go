@@ -53,6 +53,30 @@ type checker struct {
 	async bool
 }
 
+// sharedWork reports whether the node at the top of stack is inside a
+// function literal handed to a SharedWork function (sync.Once.Do,
+// singleflight.Group.Do) within fn: it runs once for every caller, and
+// must not end when the one that started it gives up.
+func (c *checker) sharedWork(stack []ast.Node, fn ast.Node) bool {
+	for i := len(stack) - 1; i >= 1; i-- {
+		if stack[i] == fn {
+			return false
+		}
+		lit, ok := stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		call, ok := stack[i-1].(*ast.CallExpr)
+		if !ok || call.Fun == ast.Expr(lit) {
+			continue
+		}
+		if f, _ := c.m.Callee(call); f != nil && c.table.SharedWork[analysisutil.Key(f)] {
+			return true
+		}
+	}
+	return false
+}
+
 // inGoroutine reports whether the node at the top of stack is inside a
 // function literal started by a go statement within fn.
 func inGoroutine(stack []ast.Node, fn ast.Node) bool {
@@ -95,6 +119,9 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		caller := c.m.CallerOf(stack)
 		if caller == nil || c.afterDone(stack) {
 			return true
+		}
+		if c.sharedWork(stack, caller.Func) {
+			return true // once.Do(func() { ... }): done for every caller
 		}
 		c.async = inGoroutine(stack, caller.Func)
 		switch {

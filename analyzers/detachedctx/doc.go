@@ -37,7 +37,10 @@
 // <-ctx.Done()) needs a fresh context, as a graceful shutdown does with
 // srv.Shutdown(context.WithTimeout(context.Background(), d)): not reported;
 // nor is a deadline on Background() that is used only to close or shut
-// things down (Close, Shutdown, Stop), wherever it is.
+// things down (Close, Shutdown, Stop), wherever it is, nor work in a function
+// handed to sync.Once.Do, sync.OnceFunc/OnceValue(s) or singleflight's Do:
+// it is done once for every caller and must not end when the caller that
+// happened to start it gives up.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
 // context (ctx, or r.Context()). Inside a goroutine the function starts

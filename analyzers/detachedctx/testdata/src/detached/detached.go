@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"sync"
 	"time"
 
 	"fwd"
@@ -197,3 +198,19 @@ func (r *relocator) Each(ctx context.Context, vs []string) {
 }
 
 func each(vs []string, f func(context.Context, string)) {}
+
+type config struct {
+	once sync.Once
+	db   *sql.DB
+	err  error
+}
+
+// Work done once for every caller must not end when the first caller gives
+// up: a fresh context there is right.
+func (c *config) Get(w http.ResponseWriter, r *http.Request) {
+	c.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, c.err = c.db.ExecContext(ctx, "SELECT 1")
+	})
+}
