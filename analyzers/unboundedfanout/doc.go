@@ -55,8 +55,10 @@
 //     fires or a server reading its own requests is not judged;
 //   - a goroutine waited for within the same iteration (one at a time): a
 //     Wait, or a receive from a channel it sends on or is handed;
-//   - loops over a small constant count, and server accept loops (out of
-//     scope);
+//   - loops over a small constant count, or over a collection capped at
+//     one before the loop (if len(ids) > 10 { return errTooMany },
+//     ids = ids[:min(len(ids), 8)], range min(len(ids), 8)), and server
+//     accept loops (out of scope);
 //   - a group passed in from elsewhere: its limit is unknown, so silent.
 //
 // Suggested fixes: for errgroup without a limit, insert g.SetLimit(N)

@@ -183,6 +183,11 @@ func (c *checker) check(l *launch) {
 	var open []int // indexes of loops that are not a small constant
 	for i, lp := range l.loops {
 		t := loops.Of(info, lp)
+		if n, ok := c.capped(l, lp, t); ok {
+			// if len(ids) > 10 { return errTooMany } before the loop, or
+			// range min(len(ids), 8): at most n iterations.
+			t.Kind, t.N, t.Capped = loops.Const, n, true
+		}
 		trips[i] = t
 		switch t.Kind {
 		case loops.Unknown:
@@ -1601,11 +1606,14 @@ func (c *checker) report(l *launch, trips []loops.Trip, open []int) {
 	}
 	what := "one goroutine per " + strings.Join(parts, " and per ")
 	if len(open) == 0 {
-		n := int64(1)
+		n, upTo := int64(1), ""
 		for _, t := range trips {
 			n *= t.N
+			if t.Capped {
+				upTo = "up to "
+			}
 		}
-		what = fmt.Sprintf("%d goroutines at once (one per iteration)", n)
+		what = fmt.Sprintf("%s%d goroutines at once (one per iteration)", upTo, n)
 	}
 	advice := "bound it with errgroup.SetLimit or a semaphore"
 	if l.spec != nil && l.spec.Limit != "" {
@@ -1616,4 +1624,190 @@ func (c *checker) report(l *launch, trips []loops.Trip, open []int) {
 		Message:        fmt.Sprintf("%s with no limit: a large batch or slow dependency exhausts memory and connections; %s", what, advice),
 		SuggestedFixes: c.fixes(l),
 	})
+}
+
+// capped returns a constant the trip count of a loop cannot exceed: the
+// bound of min(len(x), n) (range min(len(ids), 8), i < min(len(ids), 8)),
+// or, for a loop over the elements or the length of a variable x, a guard
+// before the loop that leaves when x is longer than a constant
+// (if len(ids) > 10 { return errTooMany }) or a reslice to a constant
+// (ids = ids[:8], ids = ids[:min(len(ids), 8)]) with no later assignment
+// to x before the loop.
+func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (int64, bool) {
+	info := c.pass.TypesInfo
+	var x ast.Expr
+	switch t.Kind {
+	case loops.Count:
+		if n, ok := c.minConst(t.Bound); ok {
+			return n, true
+		}
+		if !isLen(info, t.Bound) {
+			return 0, false
+		}
+		x = ast.Unparen(t.Bound).(*ast.CallExpr).Args[0]
+	case loops.Elements:
+		if t.Chan || t.Func {
+			return 0, false
+		}
+		x = t.Collection
+	default:
+		return 0, false
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return 0, false
+	}
+	// The statements before the loop, innermost block first.
+	idx := -1
+	for i, n := range l.stack {
+		if n == loop {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return 0, false
+	}
+	child := ast.Node(loop)
+	for i := idx - 1; i >= 0; i-- {
+		switch n := l.stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return 0, false
+		case *ast.BlockStmt:
+			var before []ast.Stmt
+			for _, st := range n.List {
+				if st == child {
+					break
+				}
+				before = append(before, st)
+			}
+			// Walk back from the loop: the nearest statement that settles
+			// x's length decides; an assignment to x first means unknown.
+			for j := len(before) - 1; j >= 0; j-- {
+				if n, ok := c.capStmt(before[j], v); ok {
+					return n, true
+				}
+				if assigns(info, before[j], v) {
+					return 0, false
+				}
+			}
+		}
+		child = l.stack[i]
+	}
+	return 0, false
+}
+
+// capStmt reads a statement that caps the length of v at a constant:
+// if len(v) > n { return ... } (or >= n, and any body that leaves), or
+// v = v[:n] / v = v[:min(len(v), n)].
+func (c *checker) capStmt(st ast.Stmt, v *types.Var) (int64, bool) {
+	info := c.pass.TypesInfo
+	switch st := st.(type) {
+	case *ast.IfStmt:
+		be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+		if !ok || st.Else != nil || !isLen(info, be.X) || !leaves(st.Body) {
+			return 0, false
+		}
+		if id, ok := ast.Unparen(ast.Unparen(be.X).(*ast.CallExpr).Args[0]).(*ast.Ident); !ok || info.Uses[id] != v {
+			return 0, false
+		}
+		n, ok := analysisutil.ConstInt(info, be.Y)
+		if !ok {
+			return 0, false
+		}
+		switch be.Op {
+		case token.GTR:
+			return n, true
+		case token.GEQ:
+			return n - 1, true
+		}
+	case *ast.AssignStmt:
+		if len(st.Lhs) != 1 || len(st.Rhs) != 1 {
+			return 0, false
+		}
+		if id, ok := ast.Unparen(st.Lhs[0]).(*ast.Ident); !ok || info.ObjectOf(id) != v {
+			return 0, false
+		}
+		sl, ok := ast.Unparen(st.Rhs[0]).(*ast.SliceExpr)
+		if !ok || sl.High == nil || sl.Low != nil {
+			return 0, false
+		}
+		if id, ok := ast.Unparen(sl.X).(*ast.Ident); !ok || info.Uses[id] != v {
+			return 0, false
+		}
+		if n, ok := analysisutil.ConstInt(info, sl.High); ok {
+			return n, true
+		}
+		return c.minConst(sl.High)
+	}
+	return 0, false
+}
+
+// minConst reads min(..., n, ...) with a constant argument n: the smallest
+// constant argument.
+func (c *checker) minConst(e ast.Expr) (int64, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return 0, false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "min" {
+		return 0, false
+	}
+	best, found := int64(0), false
+	for _, a := range call.Args {
+		if n, ok := analysisutil.ConstInt(c.pass.TypesInfo, a); ok && (!found || n < best) {
+			best, found = n, true
+		}
+	}
+	return best, found
+}
+
+// leaves reports whether a block always leaves the enclosing function or
+// loop: it ends in return, panic, break, continue or goto.
+func leaves(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch last := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assigns reports whether a statement assigns to v (or takes its address).
+func assigns(info *types.Info, st ast.Stmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -59,6 +59,9 @@ type Trip struct {
 	// Chan: the collection is a channel (one iteration per value received);
 	// Func: an iterator function.
 	Chan, Func bool
+	// Capped: N is a cap the loop's length cannot exceed (set by clients
+	// that read guards before the loop), not an exact trip count.
+	Capped bool
 	// Index is the counting variable of a Count or Const loop, or the key
 	// variable of a range loop; Value the value variable of a range loop.
 	// Either may be nil.

@@ -670,3 +670,42 @@ func (t *NetTransport) udpListen(c *net.UDPConn) {
 		_ = buf[:n]
 	}
 }
+
+var errTooMany = errors.New("too many")
+
+// The length is capped at a small constant before the loop.
+func cappedByGuard(ctx context.Context, ids []string) error {
+	if len(ids) > 10 {
+		return errTooMany
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { lookup(ctx, id) })
+	}
+	wg.Wait()
+	return nil
+}
+
+func cappedByReslice(ctx context.Context, ids []string) {
+	ids = ids[:min(len(ids), 8)]
+	var wg sync.WaitGroup
+	for i := 0; i < len(ids); i++ {
+		wg.Go(func() { lookup(ctx, ids[i]) })
+	}
+	wg.Wait()
+}
+
+func cappedByMin(ctx context.Context, ids []string) {
+	var wg sync.WaitGroup
+	for i := range min(len(ids), 8) {
+		wg.Go(func() { lookup(ctx, ids[i]) })
+	}
+	wg.Wait()
+}
+
+func lookup(ctx context.Context, id string) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://x/"+id, nil)
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+	}
+}

@@ -5,6 +5,7 @@ package fanout
 import (
 	"bufio"
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -296,4 +297,40 @@ func Burst(ctx context.Context, numRequests int, call func(context.Context, int)
 		}()
 	}
 	wg.Wait()
+}
+
+var errTooMany = errors.New("too many")
+
+// A cap larger than the fan-out limit, or one that is assigned over
+// afterwards, does not bound the loop.
+func cappedTooHigh(ctx context.Context, ids []string) error {
+	if len(ids) > 500 {
+		return errTooMany
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { lookupID(ctx, id) }) // want `up to 500 goroutines at once \(one per iteration\) with no limit`
+	}
+	wg.Wait()
+	return nil
+}
+
+func cappedThenReplaced(ctx context.Context, ids, more []string) error {
+	if len(ids) > 10 {
+		return errTooMany
+	}
+	ids = append(ids, more...)
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { lookupID(ctx, id) }) // want `one goroutine per element of ids with no limit`
+	}
+	wg.Wait()
+	return nil
+}
+
+func lookupID(ctx context.Context, id string) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://x/"+id, nil)
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+	}
 }
