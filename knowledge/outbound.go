@@ -93,6 +93,24 @@ var outbound = map[string]Outbound{
 	"(*database/sql.Conn).BeginTx":         ob(SQL, 0),
 }
 
+// hashicorp/go-retryablehttp: a client whose every attempt is an HTTP call
+// bounded only by its HTTPClient's Timeout (NewClient's has none) or the
+// request's context. Its retries are the retry table's business.
+const retryablehttp = "github.com/hashicorp/go-retryablehttp"
+
+func init() {
+	for _, m := range []string{"Get", "Head", "Post", "PostForm"} {
+		outbound[retryablehttp+"."+m] = ob(HTTP, None).target(0).variant("NewRequestWithContext")
+		outbound["(*"+retryablehttp+".Client)."+m] = ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext")
+	}
+	outbound["(*"+retryablehttp+".Client).Do"] = ob(HTTP, None).client(Receiver).request(0)
+	requests[retryablehttp+".NewRequest"] = RequestFunc{Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: retryablehttp + ".Request"}
+	requests[retryablehttp+".NewRequestWithContext"] = RequestFunc{Ctx: 0, From: None, Result: 0, Type: retryablehttp + ".Request"}
+	requests["(*"+retryablehttp+".Request).WithContext"] = RequestFunc{Ctx: 0, From: None, Result: 0, Type: retryablehttp + ".Request"}
+	clientTypes[retryablehttp+".Client"] = ClientType{TimeoutField: "HTTPClient.Timeout"}
+	clients[retryablehttp+".NewClient"] = ClientValue{HasTimeout: false}
+}
+
 // grpcCallOption is the variadic last parameter of generated client methods.
 const grpcCallOption = "google.golang.org/grpc.CallOption"
 

@@ -12,8 +12,10 @@
 //   - an outbound call that takes no context at all and has no other bound:
 //     http.Get/Head/Post/PostForm (http.DefaultClient has no Timeout),
 //     (*http.Client).Get/... on a client built without Timeout, net.Dial,
-//     tls.Dial, and database/sql methods that have a Context variant
-//     (db.Query, db.Exec, tx.Exec, stmt.Query, ...);
+//     tls.Dial, database/sql methods that have a Context variant
+//     (db.Query, db.Exec, tx.Exec, stmt.Query, ...), and the same calls of
+//     hashicorp/go-retryablehttp (every attempt is bounded only by its
+//     HTTPClient's Timeout, which NewClient does not set);
 //   - an outbound call whose context is provably deadline-free — it comes
 //     from context.Background() or TODO() through only WithValue,
 //     WithCancel and assignments, or from WithoutCancel — while its client
