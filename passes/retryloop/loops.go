@@ -87,6 +87,7 @@ type loopInfo struct {
 	sleepCalls []*ast.CallExpr
 	timerCalls []*ast.CallExpr
 	status     bool // an HTTP status is read
+	errStatus  bool // ... from a field of an error value (apiErr.Code)
 	codes      bool // a gRPC code is read
 	polling    bool
 }
@@ -251,9 +252,18 @@ func (m *model) scan(li *loopInfo) {
 					li.polling = true
 				}
 			}
+		case *ast.BinaryExpr:
+			// apiErr.Code >= 400: an error's Code or Status field is an
+			// HTTP status only when compared with one.
+			if m.errStatusCompare(n) {
+				li.status, li.errStatus = true, true
+			}
 		case *ast.SelectorExpr:
-			if m.isStatus(n) {
+			if m.isStatus(n) && !(m.errCarried(n) && (n.Sel.Name == "Code" || n.Sel.Name == "Status")) {
 				li.status = true
+				if m.errCarried(n) {
+					li.errStatus = true
+				}
 			}
 		case *ast.Ident:
 			if !li.status && m.isStatusIdent(n) {
@@ -1334,4 +1344,24 @@ func (m *model) ctxish(e ast.Node) bool {
 		return true
 	})
 	return found
+}
+
+// errStatusCompare reports whether a comparison reads a status field of an
+// error value against an HTTP status constant (100-599).
+func (m *model) errStatusCompare(be *ast.BinaryExpr) bool {
+	switch be.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return false
+	}
+	for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+		sel, ok := ast.Unparen(pair[0]).(*ast.SelectorExpr)
+		if !ok || !m.isStatus(sel) || !m.errCarried(sel) {
+			continue
+		}
+		if n, ok := m.constInt(pair[1]); ok && n >= 100 && n <= 599 {
+			return true
+		}
+	}
+	return false
 }

@@ -46,6 +46,9 @@ type assume struct {
 	err    tri // yes: it failed with an error; no: no error
 	status int // the HTTP status when err is no (0: unknown)
 	code   int // the gRPC code when err is yes (-1: unknown)
+	// errStatus: the call failed with an error value that carries status
+	// (a *APIError with a Code field, read after errors.As).
+	errStatus bool
 }
 
 // pstate is the state of one path through the loop body.
@@ -650,6 +653,12 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 				if len(e.Args) > 0 && w.isErr(e.Args[0]) && st.active && st.err == no {
 					return no, false, true
 				}
+				// Walking an error that carries a status: errors.As into a
+				// status-carrying error type finds it.
+				if analysisutil.Key(fn) == "errors.As" && len(e.Args) == 2 && w.isErr(e.Args[0]) && st.active &&
+					st.err == yes && w.a.errStatus && w.m.statusTarget(e.Args[1]) {
+					return yes, false, true
+				}
 			}
 			if r, s, t, ok := w.predicate(fn, e, st); ok {
 				return r, s, t
@@ -904,7 +913,8 @@ func (w *walker) intVal(e ast.Expr, st pstate) (int64, bool, bool) {
 		}
 	}
 	if w.m.isStatusExpr(e) {
-		if st.active && st.err == no && w.a.status != 0 {
+		carried := w.li.errStatus && w.m.errCarried(e)
+		if st.active && w.a.status != 0 && ((st.err == no && !carried) || (st.err == yes && carried && w.a.errStatus)) {
 			return int64(w.a.status), true, true
 		}
 		return 0, false, true
@@ -992,8 +1002,69 @@ func (m *model) isStatus(sel *ast.SelectorExpr) bool {
 	if key := analysisutil.TypeKey(s.Recv()) + "." + sel.Sel.Name; m.rt.StatusFields[key] {
 		return true
 	}
-	return sel.Sel.Name == "StatusCode" || sel.Sel.Name == "HTTPStatus" || sel.Sel.Name == "HTTPStatusCode"
+	switch sel.Sel.Name {
+	case "StatusCode", "HTTPStatus", "HTTPStatusCode":
+		return true
+	case "Code", "Status":
+		// An error type carrying the status of a failed call
+		// (var apiErr *APIError; errors.As(err, &apiErr) && apiErr.Code >= 400).
+		return isErrorType(s.Recv())
+	}
+	return false
 }
+
+// errCarried reports whether a status expression reads a field of an error
+// value (apiErr.Code, apiErr.StatusCode).
+func (m *model) errCarried(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := m.info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal && isErrorType(s.Recv())
+}
+
+// statusTarget reports whether the target of errors.As (&apiErr) is an
+// error type with a status field.
+func (m *model) statusTarget(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	t := m.info.TypeOf(u.X)
+	if t == nil || !isErrorType(t) {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		switch f := st.Field(i); f.Name() {
+		case "StatusCode", "HTTPStatus", "HTTPStatusCode", "Code", "Status":
+			if isInteger(f.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isErrorType reports whether t, or a pointer to it, implements error.
+func isErrorType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	return types.Implements(t, errorIface) || types.Implements(types.NewPointer(t), errorIface)
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // isStatusIdent reports whether an identifier is an integer variable named
 // like a status, or defined from one.
@@ -1284,13 +1355,18 @@ func (m *model) permanent(L *Loop, li *loopInfo) {
 	for _, call := range L.Retried {
 		if li.status {
 			for _, s := range permanentStatuses {
-				w := m.newWalker(L, li, call, assume{err: no, status: s, code: -1}, true)
-				w.run()
-				for _, st := range w.round {
-					if st.via == nil || st.blind || (s == 401 && st.refresh) {
+				for _, a := range []assume{{err: no, status: s, code: -1}, {err: yes, status: s, code: -1, errStatus: true}} {
+					if a.errStatus && !li.errStatus {
 						continue
 					}
-					note(st.via, s, "")
+					w := m.newWalker(L, li, call, a, true)
+					w.run()
+					for _, st := range w.round {
+						if st.via == nil || st.blind || (s == 401 && st.refresh) {
+							continue
+						}
+						note(st.via, s, "")
+					}
 				}
 			}
 		}

@@ -477,3 +477,75 @@ func grpcOK(ctx context.Context, rc roomsClient) (bool, error) {
 	}
 	return false, err
 }
+
+// ProviderError carries the status of a failed call.
+type ProviderError struct{ Code int }
+
+func (e *ProviderError) Error() string { return fmt.Sprint("provider: ", e.Code) }
+
+// AppError carries an application code, not an HTTP status.
+type AppError struct{ Code int }
+
+func (e *AppError) Error() string { return fmt.Sprint("app: ", e.Code) }
+
+func postRefund(ctx context.Context, c *http.Client) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "http://pay/refunds", nil)
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		return &ProviderError{Code: resp.StatusCode}
+	}
+	return nil
+}
+
+func refundAny4xx(ctx context.Context, c *http.Client) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = postRefund(ctx, c); err == nil {
+			return nil
+		}
+		var pe *ProviderError
+		if errors.As(err, &pe) && pe.Code >= 400 { // want `this condition sends permanent 4xx statuses`
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+			continue
+		}
+		return err
+	}
+	return err
+}
+
+func refund5xx(ctx context.Context, c *http.Client) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = postRefund(ctx, c); err == nil {
+			return nil
+		}
+		var pe *ProviderError
+		if errors.As(err, &pe) && (pe.Code >= 500 || pe.Code == http.StatusTooManyRequests) {
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+			continue
+		}
+		return err
+	}
+	return err
+}
+
+// An application code is not an HTTP status.
+func appCode(ctx context.Context, c *http.Client) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = postRefund(ctx, c); err == nil {
+			return nil
+		}
+		var ae *AppError
+		if errors.As(err, &ae) && ae.Code != 42 {
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+			continue
+		}
+		return err
+	}
+	return err
+}
