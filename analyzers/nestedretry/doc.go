@@ -21,6 +21,29 @@
 //     packages, a function that retries itself: with a retry loop that
 //     reaches another process, or a retry helper.
 //
+// A team's own retry helper needs no configuration when its code shows it:
+// a function of the module that calls one of its function parameters on the
+// retried path of a retry loop of its own body, generic or not,
+//
+//	func Do[T any](ctx context.Context, attempts int, f func(context.Context) (T, error)) (T, error) {
+//		for i := 0; i < attempts; i++ {
+//			if v, err = f(ctx); err == nil {
+//				return v, nil
+//			}
+//			pause(ctx)
+//		}
+//		...
+//
+// is a retry layer at each of its calls, in its package and, through its
+// fact ("retries its parameter #2 up to parameter #1 attempts", counted from
+// 0), in any other: the operation handed to it (a function literal, or a
+// function or method value) is followed like a library helper's, and its
+// attempts are the constant in its loop or the caller's constant argument
+// for the parameter bounding it; Do(ctx, 1, f) makes one attempt and is no
+// layer. A helper that calls its parameter once, keeps it in a variable
+// before calling it, or calls it for each element of a collection is not a
+// retry helper; an operation that is itself a parameter is not followed.
+//
 // The message names the chain and the product of the attempts of every
 // layer, for example
 //
@@ -37,7 +60,7 @@
 // a configuration changed out of sight, prints as n.
 //
 // Not reported: calls through interfaces or function values (unknown:
-// silent); a loop over a collection that moves on to the next element after
+// silent), other than a team's own helper's operation above; a loop over a collection that moves on to the next element after
 // a failure (not a retry loop); a failsafe executor holding only a circuit
 // breaker; retries of different dependencies side by side, one after the
 // other; both layers using resil.Retry with the operation's context passed

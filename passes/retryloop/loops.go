@@ -45,6 +45,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 			if m.importsHelpers {
 				m.helperCall(n, fn, decl)
 			}
+			m.maybeOwnCall(n, fn, decl)
 		case *ast.ForStmt, *ast.RangeStmt:
 			if fn != nil {
 				m.loop(n.(ast.Stmt), stack, fn, decl)
@@ -52,6 +53,8 @@ func (m *model) collect(ins *inspector.Inspector) {
 		}
 		return true
 	})
+	m.findOwnHelpers()
+	m.ownHelperCalls()
 }
 
 // enclosing returns the innermost function and the outermost declaration
@@ -394,7 +397,7 @@ func (m *model) remote(call *ast.CallExpr, depth int) bool {
 		if m.collecting && fn.Pkg() == m.pass.Pkg && m.x.decls[fn.Origin()] != nil {
 			return true // maybe: decided once every layer of the package is known
 		}
-		if f := m.fact(fn); f != nil {
+		if f := m.fact(fn); f != nil && len(f.Layers) > 0 {
 			return true
 		}
 	}

@@ -11,6 +11,7 @@ import (
 type site struct {
 	loop     *Loop
 	helper   *Helper
+	own      *ownHelper // the helper is a team's own, found by its code
 	decl     *ast.FuncDecl
 	fn       ast.Node
 	attempts int
@@ -52,7 +53,7 @@ func (m *model) addSite(s *site) {
 // isRemote reports whether a site is a retry layer for amplification: a
 // helper call, or a loop that retries a call reaching another process.
 func (s *site) isRemote(m *model) bool {
-	if s.helper != nil {
+	if s.helper != nil && s.own == nil {
 		return true
 	}
 	switch s.remote {
@@ -62,6 +63,13 @@ func (s *site) isRemote(m *model) bool {
 		return false
 	}
 	s.remote = no // cycles: not remote unless shown
+	if s.helper != nil {
+		if m.ownRemote(s) {
+			s.remote = yes
+			return true
+		}
+		return false
+	}
 	for _, c := range s.loop.Retried {
 		if m.remote(c, 0) {
 			s.remote = yes
@@ -264,6 +272,9 @@ func (m *model) innerLayers(s *site, ic innerCall, depth int) []Layer {
 	}
 	if ic.helper != nil {
 		hs := ic.helper
+		if hs.own != nil && !hs.isRemote(m) {
+			return nil
+		}
 		if s.resil && hs.resil && ic.opCtx != nil && hs.ctxArg != nil && m.m.Context(hs.ctxArg).Param == ic.opCtx {
 			return m.bestInner(hs, depth+1)
 		}
@@ -420,13 +431,18 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 			}
 		}
 	}
-	if len(best) == 0 {
+	oh := m.ownHelpers[fn]
+	if len(best) == 0 && oh == nil {
 		return nil
 	}
 	if len(best) > maxLayers {
 		best = best[:maxLayers]
 	}
-	return &RetryFact{Layers: best, ResilCtx: resilCtx}
+	f := &RetryFact{Layers: best, ResilCtx: resilCtx}
+	if oh != nil {
+		f.Op, f.OpLayer = oh.op+1, oh.layer
+	}
+	return f
 }
 
 // paramIndex returns the index of v among decl's parameters, or -1.

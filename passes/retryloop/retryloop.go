@@ -224,6 +224,14 @@ type RetryFact struct {
 	// outermost layer when it is resil.Retry, or -1: a caller retrying with
 	// resil.Retry and passing its context down makes that layer attempt once.
 	ResilCtx int
+	// Op is 1 + the index of a parameter of function type the function
+	// retries, 0 for none: the function is a retry helper of its own (it
+	// calls the parameter on the retried path of a retry loop), and a call
+	// of it is a retry layer whose operation is the argument. OpLayer is
+	// that loop's layer: its attempts, or the parameter bounding them
+	// (Param, ParamOffset).
+	Op      int
+	OpLayer Layer
 }
 
 // Layer is one retry layer.
@@ -268,9 +276,27 @@ func (f *RetryFact) String() string {
 		}
 		parts = append(parts, s)
 	}
-	out := "retries " + strings.Join(parts, " ")
+	var out string
+	if len(parts) > 0 {
+		out = "retries " + strings.Join(parts, " ")
+	}
 	if f.ResilCtx >= 0 {
 		out += " resilctx#" + strconv.Itoa(f.ResilCtx)
+	}
+	if f.Op > 0 {
+		if out != "" {
+			out += "; "
+		}
+		out += "retries its parameter #" + strconv.Itoa(f.Op-1) + " up to "
+		if l := f.OpLayer; l.Param > 0 {
+			out += "parameter #" + strconv.Itoa(l.Param-1)
+			if l.ParamOffset != 0 {
+				out += fmt.Sprintf("%+d", l.ParamOffset)
+			}
+			out += " attempts"
+		} else {
+			out += attemptsText(l.Attempts) + " attempts"
+		}
 	}
 	return out
 }
@@ -383,6 +409,10 @@ type model struct {
 	sites      []*site
 	byDecl     map[*ast.FuncDecl][]*site
 	siteByCall map[*ast.CallExpr]*site
+	// ownHelpers are the package's own retry helpers; ownCands the calls
+	// that may call one (a function value among the arguments).
+	ownHelpers map[*types.Func]*ownHelper
+	ownCands   []ownCand
 	collecting bool
 	// importsHelpers: the package imports a retry helper's package; importsTime: it
 	// imports time or resil (fast paths).
@@ -407,21 +437,22 @@ type model struct {
 func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *model {
 	table := cfg.Table()
 	m := &model{
-		pass:      pass,
-		info:      pass.TypesInfo,
-		table:     table,
-		rt:        &table.Retry,
-		ob:        ob,
-		m:         ob.Model,
-		forwards:  map[*ast.CallExpr]bool{},
-		combine:   knowledge.CombineDelayKeys(),
-		byDecl:    map[*ast.FuncDecl][]*site{},
-		calls:     map[*ast.FuncDecl][]*ast.CallExpr{},
-		factMemo:  map[*types.Func]*RetryFact{},
-		factBusy:  map[*types.Func]bool{},
-		sleepMemo: map[*types.Func]*SleepFact{},
-		delayMemo: map[*types.Func]*DelayFact{},
-		busy:      map[*types.Func]bool{},
+		pass:       pass,
+		info:       pass.TypesInfo,
+		table:      table,
+		rt:         &table.Retry,
+		ob:         ob,
+		m:          ob.Model,
+		forwards:   map[*ast.CallExpr]bool{},
+		combine:    knowledge.CombineDelayKeys(),
+		byDecl:     map[*ast.FuncDecl][]*site{},
+		ownHelpers: map[*types.Func]*ownHelper{},
+		calls:      map[*ast.FuncDecl][]*ast.CallExpr{},
+		factMemo:   map[*types.Func]*RetryFact{},
+		factBusy:   map[*types.Func]bool{},
+		sleepMemo:  map[*types.Func]*SleepFact{},
+		delayMemo:  map[*types.Func]*DelayFact{},
+		busy:       map[*types.Func]bool{},
 	}
 	for _, f := range ob.Forwards {
 		m.forwards[f.Call] = true

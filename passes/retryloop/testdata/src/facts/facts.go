@@ -170,3 +170,49 @@ func Helpers(ctx context.Context, op func() error) error { // want Helpers:"retr
 	_ = retry.Do(op, retry.Attempts(4), retry.Context(ctx))
 	return retry.Do(op)
 }
+
+// Team-owned retry helpers: they retry their function parameter.
+
+func Attempts[T any](ctx context.Context, attempts int, f func(context.Context) (T, error)) (T, error) { // want Attempts:"retries n@facts.Attempts\\[arg1\\]; retries its parameter #2 up to parameter #1 attempts"
+	var v T
+	var err error
+	for i := 0; i < attempts; i++ {
+		if v, err = f(ctx); err == nil {
+			return v, nil
+		}
+		time.Sleep(jitter(i))
+	}
+	return v, err
+}
+
+func Retries(retries int, f func() error) error { // want Retries:"retries its parameter #1 up to parameter #0\\+1 attempts"
+	var err error
+	for i := 0; i <= retries; i++ {
+		if err = f(); err == nil {
+			return nil
+		}
+		time.Sleep(jitter(i))
+	}
+	return err
+}
+
+func Three(ctx context.Context, f func(context.Context) error) error { // want Three:"retries 3@facts.Three; retries its parameter #1 up to 3 attempts"
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = f(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(jitter(i))
+	}
+	return err
+}
+
+// Once calls its parameter once: no fact.
+func Once(ctx context.Context, f func(context.Context) error) error {
+	return f(ctx)
+}
+
+// UsesThree's own layer is Three's, with the operation's calls below it.
+func (c *Client) UsesThree(ctx context.Context) error { // want UsesThree:"retries 3@\\(\\*facts.Client\\).UsesThree/facts.Three \\(\\*facts.Client\\).Counted→3@\\(\\*facts.Client\\).Counted"
+	return Three(ctx, func(ctx context.Context) error { return c.Counted(ctx) })
+}

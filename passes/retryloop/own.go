@@ -1,0 +1,184 @@
+package retryloop
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+)
+
+// A team's own retry helper is a function of the module that calls one of
+// its function parameters on the retried path of a retry loop of its own
+// body:
+//
+//	func Do[T any](ctx context.Context, attempts int, f func(context.Context) (T, error)) (T, error) {
+//		for i := 0; i < attempts; i++ {
+//			if v, err = f(ctx); err == nil { ... }
+//			...
+//
+// Its RetryFact says which parameter it retries (Op) and how many times
+// (OpLayer: a constant, or a parameter bounding the loop). A call of it is
+// then a retry layer of the caller, like a call of a library helper from
+// the knowledge table, whose operation (the argument for that parameter: a
+// function literal or a function) is followed for inner layers.
+
+// ownHelper is what makes a function a retry helper of its own.
+type ownHelper struct {
+	op    int   // the index of the parameter retried
+	layer Layer // its loop's layer (Attempts, or Param)
+	// remote: the helper's loop is a retry layer by itself (its call of the
+	// operation reaches another process, as far as the helper shows).
+	remote bool
+}
+
+// ownCand is a call handing a function value to a function: maybe a call
+// of a retry helper of the module.
+type ownCand struct {
+	call *ast.CallExpr
+	fn   ast.Node
+	decl *ast.FuncDecl
+}
+
+// maybeOwnCall records a call that passes a function value, for
+// ownHelperCalls.
+func (m *model) maybeOwnCall(call *ast.CallExpr, fn ast.Node, decl *ast.FuncDecl) {
+	if decl == nil {
+		return
+	}
+	for _, a := range call.Args {
+		if _, ok := types.Unalias(m.info.TypeOf(a)).Underlying().(*types.Signature); ok {
+			m.ownCands = append(m.ownCands, ownCand{call: call, fn: fn, decl: decl})
+			return
+		}
+	}
+}
+
+// findOwnHelpers finds the package's own retry helpers among its retry
+// loops: a loop directly in a declaration's body (not in a function literal)
+// retrying a call of a parameter of function type that the function never
+// reassigns nor takes the address of.
+func (m *model) findOwnHelpers() {
+	for _, L := range m.loops {
+		decl := L.Decl
+		if decl == nil || L.Func != ast.Node(decl) || decl.Body == nil {
+			continue
+		}
+		fn, ok := m.info.Defs[decl.Name].(*types.Func)
+		if !ok {
+			continue
+		}
+		if _, done := m.ownHelpers[fn]; done {
+			continue
+		}
+		sig, _ := fn.Type().(*types.Signature)
+		for _, c := range L.Retried {
+			id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := m.info.Uses[id].(*types.Var)
+			if !ok || len(m.x.defs[v]) > 0 || m.x.addrTaken[v] {
+				continue
+			}
+			j := m.paramIndex(decl, v)
+			if j < 0 || sig == nil || sig.Variadic() && j == sig.Params().Len()-1 {
+				continue
+			}
+			if _, ok := types.Unalias(v.Type()).Underlying().(*types.Signature); !ok {
+				continue
+			}
+			l := Layer{Attempts: L.attempts(), Func: analysisutil.Name(fn)}
+			if L.Param != nil {
+				if p := m.paramIndex(decl, L.Param); p >= 0 {
+					l.Param, l.ParamOffset = p+1, L.ParamOffset
+				}
+			}
+			m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: m.remote(c, 0)}
+			break
+		}
+	}
+}
+
+// ownHelperOf returns what makes fn a retry helper of the module: found in
+// this package, or read from its fact.
+func (m *model) ownHelperOf(fn *types.Func) *ownHelper {
+	fn = fn.Origin()
+	if fn.Pkg() == nil {
+		return nil
+	}
+	if fn.Pkg() == m.pass.Pkg {
+		return m.ownHelpers[fn]
+	}
+	f := new(RetryFact)
+	if !m.pass.ImportObjectFact(fn, f) || f.Op <= 0 {
+		return nil
+	}
+	return &ownHelper{op: f.Op - 1, layer: f.OpLayer, remote: len(f.Layers) > 0}
+}
+
+// ownHelperCalls makes the calls of the module's own retry helpers retry
+// layers: a site like a library helper's call, with the argument for the
+// retried parameter as its operation. A call that makes one attempt (a
+// constant 1 for the count) is none.
+func (m *model) ownHelperCalls() {
+	for _, c := range m.ownCands {
+		call := c.call
+		if m.siteByCall[call] != nil || call.Ellipsis.IsValid() {
+			continue
+		}
+		fn, recv := m.callee(call)
+		if fn == nil {
+			continue
+		}
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil || sig.Recv() != nil && recv == nil {
+			continue // a method expression: the arguments are shifted
+		}
+		if d := m.x.decls[fn.Origin()]; d != nil && d == c.decl {
+			continue // recursion
+		}
+		oh := m.ownHelperOf(fn)
+		if oh == nil || oh.op >= len(call.Args) {
+			continue
+		}
+		l, drop := m.atCall(oh.layer, call, c.decl)
+		if drop {
+			continue
+		}
+		h := &Helper{Call: call, Fn: fn, Site: true, Attempts: l.Attempts, Ops: []ast.Expr{call.Args[oh.op]}, Func: c.fn, Decl: c.decl}
+		m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: l.Attempts, param: l.Param, paramOffset: l.ParamOffset, via: analysisutil.Name(fn)})
+	}
+	m.ownCands = nil
+}
+
+// ownRemote reports whether a call of a team's own helper reaches another
+// process: its operation does (a call in the literal does, or the function
+// retries or takes a context); an operation that cannot be followed, when
+// the helper's own loop does.
+func (m *model) ownRemote(s *site) bool {
+	for _, op := range s.helper.Ops {
+		if lit := m.funcLitOf(op); lit != nil {
+			found := false
+			ast.Inspect(lit.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok && !found && m.remote(c, 0) {
+					found = true
+				}
+				return !found
+			})
+			return found
+		}
+		if fn := m.funcValue(op); fn != nil {
+			if f := m.fact(fn); f != nil && len(f.Layers) > 0 {
+				return true
+			}
+			sig, _ := fn.Type().(*types.Signature)
+			for i := 0; sig != nil && i < sig.Params().Len(); i++ {
+				if analysisutil.IsContext(sig.Params().At(i).Type()) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return s.own.remote
+}
