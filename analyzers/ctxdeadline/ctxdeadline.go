@@ -352,7 +352,11 @@ func (c *checker) noContextMessage(oc *outbound.Call) string {
 		if oc.Spec.Client == knowledge.DefaultClient {
 			return fmt.Sprintf("%s has no deadline: it takes no context and http.DefaultClient has no Timeout, so a slow or silent server holds this goroutine forever; build the request with http.NewRequestWithContext and a context that has a deadline, and send it with client.Do", name)
 		}
-		return fmt.Sprintf("%s has no deadline: it takes no context and the client has no Timeout, so a slow or silent server holds this goroutine forever; set Timeout on the client, or use http.NewRequestWithContext with a context that has a deadline and client.Do", name)
+		pkg := "http"
+		if oc.Fn != nil && oc.Fn.Pkg() != nil {
+			pkg = oc.Fn.Pkg().Name() // retryablehttp builds its own requests
+		}
+		return fmt.Sprintf("%s has no deadline: it takes no context and the client has no Timeout, so a slow or silent server holds this goroutine forever; set Timeout on the client, or use %s.NewRequestWithContext with a context that has a deadline and client.Do", name, pkg)
 	case knowledge.Dial:
 		return fmt.Sprintf("%s has no timeout: an unreachable or silent host blocks it until the operating system gives up, minutes later; use (&net.Dialer{Timeout: ...}).DialContext(ctx, ...) or net.DialTimeout", name)
 	case knowledge.TLS:

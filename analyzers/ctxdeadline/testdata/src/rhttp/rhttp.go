@@ -22,7 +22,7 @@ func batch() {
 	if err == nil {
 		resp.Body.Close()
 	}
-	resp, err = retryablehttp.Get("http://push/z") // want `retryablehttp.Get has no deadline`
+	resp, err = retryablehttp.Get("http://push/z") // want `retryablehttp.Get has no deadline: it takes no context and the client has no Timeout, .*; set Timeout on the client, or use retryablehttp.NewRequestWithContext`
 	if err == nil {
 		resp.Body.Close()
 	}
