@@ -23,8 +23,9 @@
 //     struct field), conc pools with WithMaxGoroutines, errgroup's TryGo,
 //     resil's bounded Group and ForEach, conc's iter helpers;
 //   - a buffered-channel semaphore filled before the go statement (also as
-//     the case of a select around it, or at the start of the goroutine) and
-//     drained when it ends;
+//     the case of a select around it, or at the start of the goroutine,
+//     before its first call) and drained when it ends — a channel locked
+//     only after the calls, around bookkeeping, bounds nothing;
 //     semaphore.Weighted.Acquire, resil's Bulkhead, and a team's own bounds
 //     from configuration;
 //   - worker pools: N goroutines that each take work from one shared

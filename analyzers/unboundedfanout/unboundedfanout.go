@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -1377,11 +1378,50 @@ func (c *checker) semaphore(l *launch, body *ast.BlockStmt) bool {
 		}
 	}
 	for ch, ops := range inBody {
-		if ops == opSend|opRecv && (ch.Pos() < outer.Pos() || ch.Pos() >= outer.End()) && c.buffered(ch) {
+		if ops == opSend|opRecv && (ch.Pos() < outer.Pos() || ch.Pos() >= outer.End()) && c.buffered(ch) &&
+			c.sendsFirst(body, ch) {
 			return true // acquired and released inside
 		}
 	}
 	return false
+}
+
+// sendsFirst reports whether the goroutine body takes a slot of ch (sends,
+// or receives from a pool of tokens) before it does any work: a slot taken
+// after the calls (mu <- struct{}{}; res[id] = err;
+// <-mu) is a lock around bookkeeping, not a bound on the calls. Deferred
+// calls, and calls of bookkeeping packages and of the context, are not work.
+func (c *checker) sendsFirst(body *ast.BlockStmt, ch *types.Var) bool {
+	info := c.pass.TypesInfo
+	send, work := token.NoPos, token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.DeferStmt, *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			if v := chanVar(info, n.Chan); v == ch && !send.IsValid() {
+				send = n.Pos()
+			}
+		case *ast.UnaryExpr:
+			// A pool of tokens filled beforehand is taken by a receive.
+			if v := chanVar(info, n.X); n.Op == token.ARROW && v == ch && !send.IsValid() {
+				send = n.Pos()
+			}
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(info, n).(*types.Func)
+			if fn == nil || c.bookkeeping(fn) {
+				return true
+			}
+			if recv := fn.Signature().Recv(); recv != nil && analysisutil.IsContext(recv.Type()) {
+				return true
+			}
+			if !work.IsValid() || n.Pos() < work {
+				work = n.Pos()
+			}
+		}
+		return true
+	})
+	return send.IsValid() && (!work.IsValid() || send < work)
 }
 
 // buffered reports whether a channel variable is made with a capacity.

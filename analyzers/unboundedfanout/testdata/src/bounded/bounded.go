@@ -709,3 +709,30 @@ func lookup(ctx context.Context, id string) {
 		resp.Body.Close()
 	}
 }
+
+// A slot taken first thing in the goroutine, by a send or from a pool of
+// tokens, bounds the calls.
+func semaphoreFirst(ctx context.Context, ids []string) {
+	sem := make(chan struct{}, 4)
+	tokens := make(chan struct{}, 4)
+	for range 4 {
+		tokens <- struct{}{}
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			lookup(ctx, id)
+		}()
+		go func() {
+			defer wg.Done()
+			<-tokens
+			lookup(ctx, id)
+			tokens <- struct{}{}
+		}()
+	}
+	wg.Wait()
+}

@@ -334,3 +334,23 @@ func lookupID(ctx context.Context, id string) {
 		resp.Body.Close()
 	}
 }
+
+// A channel used as a lock around bookkeeping after the calls bounds
+// nothing: every call runs at once.
+func chanLockAfterCall(ctx context.Context, ids []string) map[string]error {
+	mu := make(chan struct{}, 1)
+	res := map[string]error{}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() { // want `one goroutine per element of ids with no limit`
+			defer wg.Done()
+			lookupID(ctx, id)
+			mu <- struct{}{}
+			res[id] = nil
+			<-mu
+		}()
+	}
+	wg.Wait()
+	return res
+}
