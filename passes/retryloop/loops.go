@@ -101,11 +101,46 @@ type recv struct {
 	sel    *ast.SelectStmt
 }
 
+// errCond returns the call of a loop condition that compares a call's
+// error with nil (for c.post(ctx) != nil { sleep }), or nil.
+func (m *model) errCond(cond ast.Expr) *ast.CallExpr {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || (be.Op != token.NEQ && be.Op != token.EQL) {
+		return nil
+	}
+	for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+		call, ok := ast.Unparen(pair[0]).(*ast.CallExpr)
+		if !ok || !m.info.Types[pair[1]].IsNil() {
+			continue
+		}
+		if t := m.info.TypeOf(call); t != nil && types.Identical(t, errorType) {
+			return call
+		}
+	}
+	return nil
+}
+
+// condBody is the body a loop whose condition makes the call is walked as:
+// for COND { BODY } runs as for { if !(COND) { break }; BODY }. The
+// synthetic nodes take the condition's positions.
+func condBody(s *ast.ForStmt) *ast.BlockStmt {
+	cond := s.Cond
+	ifs := &ast.IfStmt{
+		If:   cond.Pos(),
+		Cond: &ast.UnaryExpr{OpPos: cond.Pos(), Op: token.NOT, X: &ast.ParenExpr{Lparen: cond.Pos(), X: cond, Rparen: cond.End() - 1}},
+		Body: &ast.BlockStmt{Lbrace: cond.End(), List: []ast.Stmt{&ast.BranchStmt{TokPos: cond.End(), Tok: token.BREAK}}, Rbrace: cond.End()},
+	}
+	return &ast.BlockStmt{Lbrace: s.For, List: append([]ast.Stmt{ifs}, s.Body.List...), Rbrace: s.Body.Rbrace}
+}
+
 func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.FuncDecl) {
 	li := &loopInfo{stmt: stmt}
 	switch s := stmt.(type) {
 	case *ast.ForStmt:
 		li.body = s.Body
+		if call := m.errCond(s.Cond); call != nil {
+			li.body = condBody(s)
+		}
 	case *ast.RangeStmt:
 		li.body = s.Body
 		if m.rangesOverTicker(s.X) {
@@ -1080,7 +1115,7 @@ func holdsCall(e ast.Node, calls []*ast.CallExpr) bool {
 
 func (m *model) exits(L *Loop, li *loopInfo) bool {
 	results := m.callResults(L)
-	if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil {
+	if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil && !holdsCall(fs.Cond, L.Retried) {
 		if m.deadCtx(fs.Cond) {
 			return false // for ctx.Err() == nil on a context that never ends
 		}

@@ -266,3 +266,10 @@ func (c *Client) ReadRetry(ctx context.Context) ([]byte, error) {
 	}
 	return nil, last
 }
+
+// The call in the loop condition, retried every second forever.
+func (c *Client) CondLoop(ctx context.Context) {
+	for c.post(ctx) != nil { // want `loop attempts=none exit=false remote=true sleeps=\[invariant\]`
+		time.Sleep(time.Second)
+	}
+}
