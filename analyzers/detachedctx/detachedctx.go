@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"time"
 
@@ -370,7 +369,7 @@ func (c *checker) afterDone(stack []ast.Node) bool {
 		case *ast.CaseClause:
 			list = p.Body
 		case *ast.CommClause:
-			if p.Comm != nil && node != ast.Node(p.Comm) && c.doneRecv(p.Comm) {
+			if p.Comm != nil && node != ast.Node(p.Comm) && analysisutil.DoneRecv(c.pass.TypesInfo, p.Comm) {
 				return true
 			}
 			list = p.Body
@@ -379,39 +378,12 @@ func (c *checker) afterDone(stack []ast.Node) bool {
 			if st == node {
 				break
 			}
-			if c.doneRecv(st) {
+			if analysisutil.DoneRecv(c.pass.TypesInfo, st) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// doneRecv reports whether a statement is a receive from a context's Done
-// channel: <-ctx.Done(), or _ = <-ctx.Done().
-func (c *checker) doneRecv(st ast.Stmt) bool {
-	var e ast.Expr
-	switch st := st.(type) {
-	case *ast.ExprStmt:
-		e = st.X
-	case *ast.AssignStmt:
-		if len(st.Rhs) == 1 {
-			e = st.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Done" {
-		return false
-	}
-	return analysisutil.IsContext(c.pass.TypesInfo.TypeOf(sel.X))
 }
 
 // onlyTearsDown reports whether the context a WithTimeout/WithDeadline call

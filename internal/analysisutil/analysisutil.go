@@ -266,3 +266,27 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 func (r *Reporter) Reportf(n ast.Node, format string, args ...any) {
 	r.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: sprintf(format, args...)})
 }
+
+// DoneRecv reports whether a statement receives from a context's Done
+// channel: <-ctx.Done(), _ = <-ctx.Done(), or such a select case.
+func DoneRecv(info *types.Info, st ast.Stmt) bool {
+	var e ast.Expr
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		e = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			e = st.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Done" && IsContext(info.TypeOf(sel.X))
+}

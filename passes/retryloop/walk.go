@@ -303,7 +303,7 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 		var out []pstate
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CommClause)
-			if len(s.Body.List) > 1 && w.m.doneRecv(cc.Comm) {
+			if len(s.Body.List) > 1 && analysisutil.DoneRecv(w.m.info, cc.Comm) {
 				// case <-ctx.Done(): the walk asks what the call's outcome
 				// does while the caller still waits; the caller giving up
 				// is not an outcome (the loop's exits are read apart).
@@ -1064,7 +1064,7 @@ func isErrorType(t types.Type) bool {
 	return types.Implements(t, errorIface) || types.Implements(types.NewPointer(t), errorIface)
 }
 
-var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+var errorIface = errorType.Underlying().(*types.Interface)
 
 // isStatusIdent reports whether an identifier is an integer variable named
 // like a status, or defined from one.
@@ -1417,30 +1417,4 @@ func containsStr(list []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// doneRecv reports whether a select case receives from a context's Done
-// channel (case <-ctx.Done():).
-func (m *model) doneRecv(comm ast.Stmt) bool {
-	var e ast.Expr
-	switch st := comm.(type) {
-	case *ast.ExprStmt:
-		e = st.X
-	case *ast.AssignStmt:
-		if len(st.Rhs) == 1 {
-			e = st.Rhs[0]
-		}
-	default:
-		return false
-	}
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done" && analysisutil.IsContext(m.info.TypeOf(sel.X))
 }
