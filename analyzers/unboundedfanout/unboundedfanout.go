@@ -11,7 +11,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -1408,7 +1407,7 @@ func (c *checker) sendsFirst(body *ast.BlockStmt, ch *types.Var) bool {
 				send = n.Pos()
 			}
 		case *ast.CallExpr:
-			fn, _ := typeutil.Callee(info, n).(*types.Func)
+			fn, _ := c.flow.Callee(n)
 			if fn == nil || c.bookkeeping(fn) {
 				return true
 			}

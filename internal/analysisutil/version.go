@@ -12,11 +12,8 @@ import (
 // unknown version counts as new enough.
 func AtLeastGo(pass *analysis.Pass, pos token.Pos, v string) bool {
 	fv := ""
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			fv = pass.TypesInfo.FileVersions[f]
-			break
-		}
+	if f := FileOf(pass, pos); f != nil {
+		fv = pass.TypesInfo.FileVersions[f]
 	}
 	if fv == "" && pass.Pkg != nil {
 		fv = pass.Pkg.GoVersion()
