@@ -91,24 +91,18 @@ var outbound = map[string]Outbound{
 	"(*database/sql.Conn).PrepareContext":  ob(SQL, 0),
 	"(*database/sql.Conn).PingContext":     ob(SQL, 0),
 	"(*database/sql.Conn).BeginTx":         ob(SQL, 0),
-}
-
-// hashicorp/go-retryablehttp: a client whose every attempt is an HTTP call
-// bounded only by its HTTPClient's Timeout (NewClient's has none) or the
-// request's context. Its retries are the retry table's business.
-const retryablehttp = "github.com/hashicorp/go-retryablehttp"
-
-func init() {
-	for _, m := range []string{"Get", "Head", "Post", "PostForm"} {
-		outbound[retryablehttp+"."+m] = ob(HTTP, None).target(0).variant("NewRequestWithContext")
-		outbound["(*"+retryablehttp+".Client)."+m] = ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext")
-	}
-	outbound["(*"+retryablehttp+".Client).Do"] = ob(HTTP, None).client(Receiver).request(0)
-	requests[retryablehttp+".NewRequest"] = RequestFunc{Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: retryablehttp + ".Request"}
-	requests[retryablehttp+".NewRequestWithContext"] = RequestFunc{Ctx: 0, From: None, Result: 0, Type: retryablehttp + ".Request"}
-	requests["(*"+retryablehttp+".Request).WithContext"] = RequestFunc{Ctx: 0, From: None, Result: 0, Type: retryablehttp + ".Request"}
-	clientTypes[retryablehttp+".Client"] = ClientType{TimeoutField: "HTTPClient.Timeout"}
-	clients[retryablehttp+".NewClient"] = ClientValue{HasTimeout: false}
+	// hashicorp/go-retryablehttp: every attempt is an HTTP call bounded only
+	// by its HTTPClient's Timeout (NewClient sets none) or the request's
+	// context. Its retries are the retry table's business.
+	pathHTTP + ".Get":                     ob(HTTP, None).target(0).variant("NewRequestWithContext"),
+	pathHTTP + ".Head":                    ob(HTTP, None).target(0).variant("NewRequestWithContext"),
+	pathHTTP + ".Post":                    ob(HTTP, None).target(0).variant("NewRequestWithContext"),
+	pathHTTP + ".PostForm":                ob(HTTP, None).target(0).variant("NewRequestWithContext"),
+	"(*" + pathHTTP + ".Client).Get":      ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*" + pathHTTP + ".Client).Head":     ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*" + pathHTTP + ".Client).Post":     ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*" + pathHTTP + ".Client).PostForm": ob(HTTP, None).client(Receiver).target(0).variant("NewRequestWithContext"),
+	"(*" + pathHTTP + ".Client).Do":       ob(HTTP, None).client(Receiver).request(0),
 }
 
 // grpcCallOption is the variadic last parameter of generated client methods.
@@ -122,20 +116,26 @@ var grpcMethods = map[string]Outbound{
 }
 
 var requests = map[string]RequestFunc{
-	"net/http.NewRequest":             {Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: "net/http.Request"},
-	"net/http.NewRequestWithContext":  {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
-	"(*net/http.Request).WithContext": {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
-	"(*net/http.Request).Clone":       {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
+	"net/http.NewRequest":                     {Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: "net/http.Request"},
+	"net/http.NewRequestWithContext":          {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
+	"(*net/http.Request).WithContext":         {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
+	"(*net/http.Request).Clone":               {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
+	pathHTTP + ".NewRequest":                  {Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: pathHTTP + ".Request"},
+	pathHTTP + ".NewRequestWithContext":       {Ctx: 0, From: None, Result: 0, Type: pathHTTP + ".Request"},
+	"(*" + pathHTTP + ".Request).WithContext": {Ctx: 0, From: None, Result: 0, Type: pathHTTP + ".Request"},
 }
 
 var clientTypes = map[string]ClientType{
 	"net/http.Client": {TimeoutField: "Timeout"},
 	"net.Dialer":      {TimeoutField: "Timeout"},
 	// tls.Dialer bounds the dial and the handshake by its NetDialer's Timeout.
-	"crypto/tls.Dialer": {TimeoutField: "NetDialer.Timeout"},
+	"crypto/tls.Dialer":  {TimeoutField: "NetDialer.Timeout"},
+	pathHTTP + ".Client": {TimeoutField: "HTTPClient.Timeout"},
 }
 
 var clients = map[string]ClientValue{
 	// http.DefaultClient has no Timeout.
 	"net/http.DefaultClient": {HasTimeout: false},
+	// retryablehttp.NewClient's HTTPClient (cleanhttp's) has no Timeout.
+	pathHTTP + ".NewClient": {HasTimeout: false},
 }
