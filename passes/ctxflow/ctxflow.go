@@ -1181,7 +1181,7 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 		default:
 			continue
 		}
-		c := m.paramCaller(stack[i], ft)
+		c, b := m.paramCaller(stack[i], ft)
 		if c != nil && c.Param != nil {
 			return c
 		}
@@ -1192,7 +1192,7 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 			// func (s *S) Relocate(_ context.Context, ...): the function is
 			// given the caller's context and throws it away. It counts
 			// when nothing else does; Expr spells it "" (no fix).
-			blank, innermost = m.blankCaller(stack[i], ft), false
+			blank, innermost = b, false
 		}
 		if lit, ok := stack[i].(*ast.FuncLit); ok && i > 0 && outlives(stack[i-1], lit) {
 			// A function literal returned or stored for later (a shutdown
@@ -1205,21 +1205,6 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 	return orBlank()
 }
 
-// blankCaller returns a context parameter of a function named _, or nil.
-func (m *Model) blankCaller(fn ast.Node, ft *ast.FuncType) *Caller {
-	if ft.Params == nil {
-		return nil
-	}
-	for _, field := range ft.Params.List {
-		for _, name := range field.Names {
-			if v, ok := m.info.Defs[name].(*types.Var); ok && name.Name == "_" && analysisutil.IsContext(v.Type()) {
-				return &Caller{Param: v, Func: fn}
-			}
-		}
-	}
-	return nil
-}
-
 func (m *Model) isInbound(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	return ok && m.Table.InboundParams[analysisutil.TypeKey(p.Elem())]
@@ -1227,26 +1212,35 @@ func (m *Model) isInbound(t types.Type) bool {
 
 // paramCaller returns the caller's context among the parameters of one
 // function, preferring a context parameter.
-func (m *Model) paramCaller(fn ast.Node, ft *ast.FuncType) *Caller {
+//
+// blank is a context parameter named _, or nil: the function is given the
+// caller's context and throws it away.
+func (m *Model) paramCaller(fn ast.Node, ft *ast.FuncType) (c, blank *Caller) {
 	if ft.Params == nil {
-		return nil
+		return nil, nil
 	}
 	var req *Caller
 	for _, field := range ft.Params.List {
 		for _, name := range field.Names {
 			v, ok := m.info.Defs[name].(*types.Var)
-			if !ok || name.Name == "_" {
+			if !ok {
+				continue
+			}
+			if name.Name == "_" {
+				if blank == nil && analysisutil.IsContext(v.Type()) {
+					blank = &Caller{Param: v, Func: fn}
+				}
 				continue
 			}
 			if analysisutil.IsContext(v.Type()) {
-				return &Caller{Param: v, Func: fn}
+				return &Caller{Param: v, Func: fn}, blank
 			}
 			if req == nil && m.isInbound(v.Type()) {
 				req = &Caller{Request: v, Func: fn}
 			}
 		}
 	}
-	return req
+	return req, blank
 }
 
 // outlives reports whether a function literal, given its parent node, is
