@@ -513,16 +513,23 @@ func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
 }
 
 func isLen(info *types.Info, e ast.Expr) bool {
+	return builtinCall(info, e, "len") != nil
+}
+
+// builtinCall returns e as a call of the builtin function name, or nil.
+func builtinCall(info *types.Info, e ast.Expr, name string) *ast.CallExpr {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
-		return false
+		return nil
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
-		return false
+		return nil
 	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "len"
+	if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != name {
+		return nil
+	}
+	return call
 }
 
 // machineCount reports whether e is the machine's parallelism
@@ -1788,15 +1795,8 @@ func (c *checker) capStmt(st ast.Stmt, v *types.Var) (int64, bool) {
 // minConst reads min(..., n, ...) with a constant argument n: the smallest
 // constant argument.
 func (c *checker) minConst(e ast.Expr) (int64, bool) {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return 0, false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return 0, false
-	}
-	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "min" {
+	call := builtinCall(c.pass.TypesInfo, e, "min")
+	if call == nil {
 		return 0, false
 	}
 	best, found := int64(0), false
