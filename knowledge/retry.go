@@ -1,6 +1,9 @@
 package knowledge
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // Rows for retry code: the time functions retry loops wait with, the sources
 // of jitter, the known retry helpers and the functions that configure them,
@@ -44,6 +47,10 @@ type RetryTable struct {
 	// process lets go of it).
 	LocalPackages map[string]bool
 	LocalCalls    map[string]bool
+	// JitterHints say, per retry library, how to add jitter with its own
+	// API, for sleepretry's message; the first row whose path prefix
+	// matches the helper's package applies.
+	JitterHints []JitterHint
 	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field".
 	StatusFields map[string]bool
 	// StatusPkg is the package whose Status* constants name HTTP statuses.
@@ -242,6 +249,24 @@ type RetryType struct {
 	// LiteralOnly: Delay holds for composite literals only (a value built
 	// out of sight may have set the jitter field).
 	LiteralOnly bool
+}
+
+// JitterHint is how to add jitter with one retry library.
+type JitterHint struct {
+	// Prefix is an import-path prefix of the library (every major version).
+	Prefix string
+	// Hint is the advice; {pkg} stands for the package as the file imports it.
+	Hint string
+	// Noun names the library's retry value in messages ("this retrier"),
+	// where a call site does not name it; empty for the default.
+	Noun string
+}
+
+var jitterHints = []JitterHint{
+	{Prefix: "github.com/cenkalti/backoff", Hint: "use {pkg}.NewExponentialBackOff(), whose delays are randomised"},
+	{Prefix: pathRetryGo, Hint: "use {pkg}.DelayType({pkg}.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"},
+	{Prefix: pathFailsafe, Hint: "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)"},
+	{Prefix: "github.com/eapache/go-resiliency", Hint: "use {pkg}.ExponentialBackoff and call SetJitter on the retrier", Noun: "this retrier"},
 }
 
 // Import paths of the libraries the rows describe.
@@ -590,6 +615,7 @@ func defaultRetry() RetryTable {
 		LocalPackages:  maps.Clone(localPackages),
 		LocalCalls:     maps.Clone(localCalls),
 		StatusFields:   maps.Clone(statusFields),
+		JitterHints:    slices.Clone(jitterHints),
 		StatusPkg:      "net/http",
 		CodeType:       pathGRPCCodes + ".Code",
 		FromError:      map[string]bool{"google.golang.org/grpc/status.FromError": true},

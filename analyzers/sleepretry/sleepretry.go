@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -219,8 +218,8 @@ func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 	switch {
 	case h.Site:
 		who = h.Row.Lib
-	case h.Fn != nil && h.Fn.Pkg() != nil && strings.HasPrefix(h.Fn.Pkg().Path(), "github.com/eapache/go-resiliency"):
-		who = "this retrier"
+	case c.jitterRow(h) != nil && c.jitterRow(h).Noun != "":
+		who = c.jitterRow(h).Noun
 	}
 	pos, end := node.Pos(), node.End()
 	var what, why, do []string
@@ -325,33 +324,33 @@ func (c *checker) jitterHint(h *retryloop.Helper, text string) string {
 			return "set " + t.JitterField + " (0.5 randomises each delay by ±50%)"
 		}
 	}
-	path, q := "", ""
-	if h.Fn != nil && h.Fn.Pkg() != nil {
-		path = h.Fn.Pkg().Path()
-		q = c.importName(h.DelayNode.Pos(), h.Fn.Pkg())
-	}
-	switch {
-	case strings.HasPrefix(path, "github.com/cenkalti/backoff"):
-		return "use " + q + ".NewExponentialBackOff(), whose delays are randomised"
-	case strings.HasPrefix(path, "github.com/avast/retry-go"):
-		return "use " + q + ".DelayType(" + q + ".FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"
-	case strings.HasPrefix(path, "github.com/failsafe-go/failsafe-go"):
-		return "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)"
-	case strings.HasPrefix(path, "github.com/eapache/go-resiliency"):
-		return "use " + q + ".ExponentialBackoff and call SetJitter on the retrier"
+	if row := c.jitterRow(h); row != nil {
+		return strings.ReplaceAll(row.Hint, "{pkg}", c.importName(h.DelayNode.Pos(), h.Fn.Pkg()))
 	}
 	return "use exponential backoff with jitter"
+}
+
+// jitterRow returns the knowledge table's jitter hint for the helper's
+// library, or nil.
+func (c *checker) jitterRow(h *retryloop.Helper) *knowledge.JitterHint {
+	if h.Fn == nil || h.Fn.Pkg() == nil {
+		return nil
+	}
+	rows := c.cfg.Table().Retry.JitterHints
+	for i := range rows {
+		if strings.HasPrefix(h.Fn.Pkg().Path(), rows[i].Prefix) {
+			return &rows[i]
+		}
+	}
+	return nil
 }
 
 // importName returns the name the file at pos imports pkg under, or the
 // package's own name.
 func (c *checker) importName(pos token.Pos, pkg *types.Package) string {
 	if f := analysisutil.FileOf(c.pass, pos); f != nil {
-		for _, imp := range f.Imports {
-			if p, err := strconv.Unquote(imp.Path.Value); err == nil && p == pkg.Path() && imp.Name != nil &&
-				imp.Name.Name != "_" && imp.Name.Name != "." {
-				return imp.Name.Name
-			}
+		if name, ok := analysisutil.ImportName(c.pass.TypesInfo, f, pkg.Path()); ok {
+			return name
 		}
 	}
 	return pkg.Name()
