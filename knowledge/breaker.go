@@ -27,9 +27,10 @@ type BreakerTable struct {
 	// rest are variadic policies too).
 	Executors map[string]int
 	// ExecutorMethods are the executor methods that return an executor with
-	// the same policies (WithContext, OnDone, ...); Compose adds its
-	// argument as a policy.
-	ExecutorMethods map[string]bool
+	// the same policies (WithContext, OnDone, ...); those also in
+	// ExecutorComposers (Compose) add their arguments as policies.
+	ExecutorMethods   map[string]bool
+	ExecutorComposers map[string]bool
 	// Settings are the fields of settings structs ("path.Type.Field") and
 	// package-level variables ("path.Name") whose value decides when the
 	// breaker trips or how many probes it admits.
@@ -229,6 +230,11 @@ var executorMethods = map[string]bool{
 	"(" + failsafe + ".Executor[R any]).ComposeAny":  true,
 }
 
+var executorComposers = map[string]bool{
+	"(" + failsafe + ".Executor[R any]).Compose":    true,
+	"(" + failsafe + ".Executor[R any]).ComposeAny": true,
+}
+
 var breakerSettings = map[string]Setting{
 	// gobreaker: ReadyToTrip(Counts) decides; nil is the default, more
 	// than 5 consecutive failures. MaxRequests caps half-open probes (0: 1).
@@ -319,17 +325,18 @@ var targets = map[string]int{
 
 func defaultBreakers() BreakerTable {
 	return BreakerTable{
-		Types:           maps.Clone(breakerTypes),
-		Guards:          maps.Clone(guards),
-		Ctors:           maps.Clone(ctors),
-		Registries:      maps.Clone(registries),
-		Executors:       maps.Clone(executors),
-		ExecutorMethods: maps.Clone(executorMethods),
-		Settings:        maps.Clone(breakerSettings),
-		Options:         maps.Clone(breakerOptions),
-		Counts:          maps.Clone(breakerCounts),
-		Targets:         maps.Clone(targets),
-		Runtime:         Runtime{Path: ResilPath, Name: "resil", Func: "BreakerFor"},
+		Types:             maps.Clone(breakerTypes),
+		Guards:            maps.Clone(guards),
+		Ctors:             maps.Clone(ctors),
+		Registries:        maps.Clone(registries),
+		Executors:         maps.Clone(executors),
+		ExecutorMethods:   maps.Clone(executorMethods),
+		ExecutorComposers: maps.Clone(executorComposers),
+		Settings:          maps.Clone(breakerSettings),
+		Options:           maps.Clone(breakerOptions),
+		Counts:            maps.Clone(breakerCounts),
+		Targets:           maps.Clone(targets),
+		Runtime:           Runtime{Path: ResilPath, Name: "resil", Func: "BreakerFor"},
 	}
 }
 

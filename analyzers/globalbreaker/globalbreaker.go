@@ -582,7 +582,7 @@ func (c *checker) policies(e ast.Expr, depth int) (out []ast.Expr, holder *types
 		}
 		if c.table.ExecutorMethods[key] && recv != nil {
 			out, holder = c.policies(recv, depth+1)
-			if isCompose(fn) {
+			if c.table.ExecutorComposers[key] {
 				out = append(out, x.Args...)
 			}
 			return out, holder
@@ -601,8 +601,6 @@ func (c *checker) policies(e ast.Expr, depth int) (out []ast.Expr, holder *types
 	return nil, nil
 }
 
-func isCompose(fn *types.Func) bool { return fn.Name() == "Compose" || fn.Name() == "ComposeAny" }
-
 // executorRoot strips the executor methods that return an executor with
 // the same policies: i.exec.WithContext(ctx) → i.exec.
 func (c *checker) executorRoot(e ast.Expr) ast.Expr {
@@ -612,7 +610,7 @@ func (c *checker) executorRoot(e ast.Expr) ast.Expr {
 			break
 		}
 		fn, recv := c.flow.Callee(call)
-		if fn == nil || recv == nil || !c.table.ExecutorMethods[analysisutil.Key(fn)] || isCompose(fn) {
+		if fn == nil || recv == nil || !c.table.ExecutorMethods[analysisutil.Key(fn)] || c.table.ExecutorComposers[analysisutil.Key(fn)] {
 			break
 		}
 		e = recv
