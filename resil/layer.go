@@ -1,6 +1,10 @@
 package resil
 
-import "context"
+import (
+	"context"
+	"reflect"
+	"sync"
+)
 
 // Retry at one layer only.
 //
@@ -20,29 +24,64 @@ import "context"
 // ownedKey is the context key of the mark. Its value is always true.
 type ownedKey struct{}
 
+// owned is a marked context: its parent, plus the mark. It is immutable — a
+// function of its parent only — so one owned node can serve every Retry on
+// the same parent, which is what lets marking allocate nothing in the
+// common cases (see markOwned).
+type owned struct{ context.Context }
+
+func (c *owned) Value(key any) any {
+	if _, ok := key.(ownedKey); ok {
+		return true
+	}
+	return c.Context.Value(key)
+}
+
+func (c *owned) String() string { return contextName(c.Context) + ".WithRetryOwned" }
+
+func contextName(c context.Context) string {
+	if s, ok := c.(interface{ String() string }); ok {
+		return s.String()
+	}
+	return reflect.TypeOf(c).String()
+}
+
 // WithRetryOwned returns ctx marked as "an outer layer owns retries": every
 // Retry called with it (or a context derived from it) makes one attempt.
 // Transports use it on the server side to honour a mark sent by the client.
+// A nil ctx counts as context.Background().
 func WithRetryOwned(ctx context.Context) context.Context {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if RetryOwned(ctx) {
 		return ctx
 	}
 	return markOwned(ctx)
 }
 
-// The marked roots. A marked context is an immutable function of its
-// parent, so the mark of context.Background() or context.TODO() — the
-// parents of background jobs, workers and command-line tools — is made once
-// and shared by every Retry, and marking them allocates nothing. Any other
-// parent costs one context node per outermost Retry: the mark must be a
-// context only that Retry's operation sees, and a pooled one could be kept
-// by the operation and change under it.
+// The marks of context.Background() and context.TODO() — the parents of
+// background jobs, workers and command-line tools — are made once and
+// shared.
 var (
-	ownedBackground = context.WithValue(context.Background(), ownedKey{}, true)
-	ownedTODO       = context.WithValue(context.TODO(), ownedKey{}, true)
+	ownedBackground = &owned{context.Background()}
+	ownedTODO       = &owned{context.TODO()}
 )
 
+// recentMarks remembers, per P, the last mark made for any other parent, so
+// that consecutive outermost Retry calls on one parent (a worker's loop on
+// its long-lived context, a handler making several calls with its request's
+// context) share one mark. Sharing is safe because a mark never changes;
+// the pool only ever hands a mark to a Retry on that mark's own parent, and
+// a mark an operation keeps (in a goroutine, in a struct) stays valid. The
+// pool holds at most a few marks per P and is emptied by the garbage
+// collector, so a finished request's context is not kept alive for long.
+var recentMarks sync.Pool // of *owned
+
 // markOwned returns ctx with the mark, ctx not yet being marked.
+//
+// Cost: nothing for Background and TODO, nor for a parent whose mark was
+// the last one made on this P; one 16-byte node otherwise.
 func markOwned(ctx context.Context) context.Context {
 	switch ctx {
 	case context.Background():
@@ -50,12 +89,28 @@ func markOwned(ctx context.Context) context.Context {
 	case context.TODO():
 		return ownedTODO
 	}
-	return context.WithValue(ctx, ownedKey{}, true)
+	// Only a pointer-shaped parent is remembered: comparing two interface
+	// values of one pointer type cannot panic, and the memo holding the
+	// pointer keeps it from being reused for another context.
+	if reflect.TypeOf(ctx).Kind() != reflect.Pointer {
+		return &owned{ctx}
+	}
+	if m, _ := recentMarks.Get().(*owned); m != nil && m.Context == ctx {
+		recentMarks.Put(m)
+		return m
+	}
+	m := &owned{ctx}
+	recentMarks.Put(m)
+	return m
 }
 
 // RetryOwned reports whether an outer layer owns retries for ctx, i.e.
-// whether ctx (or a parent) was marked by Retry or by [WithRetryOwned].
+// whether ctx (or a parent) was marked by Retry or by [WithRetryOwned]. A
+// nil ctx is not marked.
 func RetryOwned(ctx context.Context) bool {
+	if ctx == nil {
+		return false
+	}
 	v, _ := ctx.Value(ownedKey{}).(bool)
 	return v
 }

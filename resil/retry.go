@@ -25,10 +25,12 @@ import (
 // Retry at one layer only: if ctx is already marked by an outer Retry (or
 // [WithRetryOwned]), Retry makes exactly one attempt and returns its error
 // unchanged; otherwise, if it may retry, it marks the context it passes to
-// op. On the success path a nested call, a call with Attempts(1) and an
-// outermost call on context.Background() or context.TODO() allocate
-// nothing; an outermost call on any other context allocates its mark (one
-// 48-byte context node).
+// op. On the success path a nested call, a call with Attempts(1), an
+// outermost call on context.Background() or context.TODO(), and an
+// outermost call on the parent last marked on this P allocate nothing; the
+// first outermost call on a new parent allocates its mark (one 16-byte
+// context node); under a deadline each attempt's own earlier deadline is a
+// context.WithDeadline.
 //
 // A nil ctx counts as context.Background(); a nil op returns
 // [ErrNilOperation].

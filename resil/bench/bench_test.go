@@ -7,6 +7,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/failsafe-go/failsafe-go"
 	"github.com/failsafe-go/failsafe-go/circuitbreaker"
@@ -120,25 +121,38 @@ var errNever = errors.New("never")
 func BenchmarkRetrySuccess(b *testing.B) {
 	op := func(context.Context) error { return nil }
 	bg := context.Background()
-	// A request's context: a parent that is neither Background nor TODO,
-	// so the outermost Retry allocates the mark its operation sees.
+	// A request's context: a parent that is neither Background nor TODO.
 	req, cancel := context.WithCancel(bg)
 	defer cancel()
+	// Two request contexts used alternately: every call is on another
+	// parent than the call before it, so no call can reuse a mark.
+	var alt [2]context.Context
+	for i := range alt {
+		c, cancel := context.WithCancel(bg)
+		defer cancel()
+		alt[i] = c
+	}
+	// A caller with a deadline: each attempt gets its own, earlier deadline
+	// (time left − reserve), a context of its own with a timer.
+	dl, cancelDL := context.WithTimeout(bg, time.Hour)
+	defer cancelDL()
 	cases := []struct {
 		name string
-		ctx  context.Context
+		ctx  func(i int) context.Context
 		opts []resil.Option
 	}{
-		{"outermost", bg, nil},
-		{"outermost-with-options", bg, []resil.Option{resil.Attempts(5), resil.BaseDelay(50e6)}},
-		{"outermost-request-ctx", req, nil},
-		{"nested", resil.WithRetryOwned(bg), nil},
+		{"outermost", func(int) context.Context { return bg }, nil},
+		{"outermost-with-options", func(int) context.Context { return bg }, []resil.Option{resil.Attempts(5), resil.BaseDelay(50e6)}},
+		{"outermost-request-ctx", func(int) context.Context { return req }, nil},
+		{"outermost-new-parent", func(i int) context.Context { return alt[i&1] }, nil},
+		{"outermost-deadline", func(int) context.Context { return dl }, nil},
+		{"nested", func(int) context.Context { return resil.WithRetryOwned(bg) }, nil},
 	}
 	for _, c := range cases {
 		b.Run("case="+c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			for b.Loop() {
-				if err := resil.Retry(c.ctx, op, c.opts...); err != nil {
+			for i := 0; i < b.N; i++ {
+				if err := resil.Retry(c.ctx(i), op, c.opts...); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -146,7 +160,7 @@ func BenchmarkRetrySuccess(b *testing.B) {
 	}
 	b.Run("case=call-site", func(b *testing.B) {
 		// A typical call site: a closure capturing the call's argument, on
-		// a request's context. Its allocations are the closure and the mark.
+		// a request's context. Its one allocation is the closure.
 		// (b.N, not b.Loop: b.Loop keeps the loop's variables alive, which
 		// moves n to the heap and counts an allocation no real call makes.)
 		b.ReportAllocs()
