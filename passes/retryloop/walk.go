@@ -1321,7 +1321,65 @@ func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		memo[v] = r
 		return r
 	}
+	if m.callbackCall(L, call) {
+		// A helper handing its operation the attempt number
+		// (f(ctx, attempt)) repeats the same operation.
+		for _, a := range call.Args {
+			if !m.attemptNumber(L, a) && exprVaries(a, 0) {
+				return true
+			}
+		}
+		return false
+	}
 	return exprVaries(call, 0)
+}
+
+// callbackCall reports whether call calls a parameter of function type of
+// the loop's declaration: a retry helper's operation.
+func (m *model) callbackCall(L *Loop, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || L.Decl == nil {
+		return false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || m.paramIndex(L.Decl, v) < 0 {
+		return false
+	}
+	_, ok = types.Unalias(v.Type()).Underlying().(*types.Signature)
+	return ok
+}
+
+// attemptNumber reports whether e is the loop's attempt counter, maybe
+// converted or offset by a constant (attempt, attempt+1, uint(attempt)).
+func (m *model) attemptNumber(L *Loop, e ast.Expr) bool {
+	if L.Counter == nil {
+		return false
+	}
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return m.info.Uses[x] == L.Counter
+		case *ast.BinaryExpr:
+			if x.Op != token.ADD && x.Op != token.SUB {
+				return false
+			}
+			switch {
+			case m.info.Types[x.Y].Value != nil:
+				e = x.X
+			case x.Op == token.ADD && m.info.Types[x.X].Value != nil:
+				e = x.Y
+			default:
+				return false
+			}
+		case *ast.CallExpr:
+			if len(x.Args) != 1 || !m.info.Types[x.Fun].IsType() {
+				return false
+			}
+			e = x.Args[0]
+		default:
+			return false
+		}
+	}
 }
 
 // rangeVar reports whether v is the key or value of a range loop L over a

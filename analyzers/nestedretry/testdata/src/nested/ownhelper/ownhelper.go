@@ -212,3 +212,15 @@ func (s *Service) Each(ctx context.Context) error {
 func (s *Service) Opaque(ctx context.Context, op func(context.Context) error) error {
 	return doErr(ctx, 3, op)
 }
+
+func (s *Service) CrossNumbered(ctx context.Context) error {
+	return retryx.Numbered(ctx, 3, func(ctx context.Context, attempt int) error {
+		return s.s.Get(ctx, "k") // want `retry amplification 3×3 = 9: this retryx.Numbered \(3 attempts\)`
+	})
+}
+
+func (s *Service) CrossFailover(ctx context.Context) error {
+	return retryx.Failover(ctx, []string{"a", "b", "c"}, func(ctx context.Context, addr string) error {
+		return s.s.Get(ctx, addr)
+	})
+}

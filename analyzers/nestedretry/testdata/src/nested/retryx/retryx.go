@@ -70,3 +70,30 @@ func Stored(ctx context.Context, attempts int, f func(context.Context) error) er
 	}
 	return err
 }
+
+// Numbered hands the operation its attempt number, as many retry helpers
+// do (for logging, or to pick a fresh idempotency suffix): still the same
+// operation, retried.
+func Numbered(ctx context.Context, attempts int, f func(ctx context.Context, attempt int) error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = f(ctx, i+1); err == nil {
+			return nil
+		}
+		pause(ctx)
+	}
+	return err
+}
+
+// Failover tries each replica once: a different operation per iteration,
+// not a retry helper.
+func Failover(ctx context.Context, replicas []string, f func(ctx context.Context, addr string) error) error {
+	var err error
+	for i := 0; i < len(replicas); i++ {
+		if err = f(ctx, replicas[i]); err == nil {
+			return nil
+		}
+		pause(ctx)
+	}
+	return err
+}
