@@ -279,10 +279,17 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 	if !ok1 || !ok2 {
 		return nil
 	}
-	caller := c.flow.CallerOf(l.stack)
-	ctxExpr := ""
-	if caller != nil {
-		ctxExpr = caller.Expr(c.pass.Pkg, decl.Pos())
+	// The group's context: the context the goroutines use, when they use
+	// one of the function's (a budget derived from the request, which the
+	// group's own ctx parameter then carries on); else the caller's.
+	ctxExpr, used, ok := c.bodyContext(lit, decl.Pos())
+	if !ok {
+		return nil
+	}
+	if !used {
+		if caller := c.flow.CallerOf(l.stack); caller != nil {
+			ctxExpr = caller.Expr(c.pass.Pkg, decl.Pos())
+		}
 	}
 	if ctxExpr == "" {
 		ctxExpr = ctxPkg + ".Background()"
@@ -376,6 +383,49 @@ func isOne(info *types.Info, args []ast.Expr) bool {
 }
 
 // lookupUse returns the object an identifier named name refers to in n.
+// bodyContext returns the name of the context variable declared outside
+// lit that lit's body uses, if any (used). ok is false when the body uses
+// several, or one the group, made at pos, could not be built on (declared
+// after pos, or shadowed there): no fix then, since the group's ctx
+// parameter would hide the budget the goroutines run under.
+func (c *checker) bodyContext(lit *ast.FuncLit, pos token.Pos) (name string, used, ok bool) {
+	info := c.pass.TypesInfo
+	var v *types.Var
+	ok = true
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		u, isVar := info.Uses[id].(*types.Var)
+		if !isVar || u.IsField() || !analysisutil.IsContext(u.Type()) || (u.Pos() >= lit.Pos() && u.Pos() < lit.End()) {
+			return true
+		}
+		if v != nil && v != u {
+			ok = false
+		}
+		v = u
+		return true
+	})
+	if !ok || v == nil {
+		return "", false, ok
+	}
+	if v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+		return "", false, false // a package variable: not a budget of this call
+	}
+	if v.Pos() >= pos {
+		return "", false, false
+	}
+	sc := c.pass.Pkg.Scope().Innermost(pos)
+	if sc == nil {
+		return "", false, false
+	}
+	if _, obj := sc.LookupParent(v.Name(), pos); obj != v {
+		return "", false, false
+	}
+	return v.Name(), true, true
+}
+
 func lookupUse(info *types.Info, n ast.Node, name string) types.Object {
 	var out types.Object
 	ast.Inspect(n, func(n ast.Node) bool {

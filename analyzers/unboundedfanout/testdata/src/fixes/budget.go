@@ -1,0 +1,57 @@
+package fixes
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+)
+
+func touch(ctx context.Context, id string) error { return nil }
+
+// The goroutines run under a budget derived from the request: the group is
+// built on that budget, so its ctx parameter carries it on.
+func Import(w http.ResponseWriter, r *http.Request, ids []string) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() { // want `one goroutine per element of ids`
+			defer wg.Done()
+			_ = touch(ctx, id)
+		}()
+	}
+	wg.Wait()
+}
+
+// A budget under another name: the group is built on it too.
+func Touch(ctx context.Context, ids []string) {
+	budget, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() { // want `one goroutine per element of ids`
+			defer wg.Done()
+			_ = touch(budget, id)
+		}()
+	}
+	wg.Wait()
+}
+
+// The budget is made after the WaitGroup: the group could not be built on
+// it, so no fix.
+func Late(r *http.Request, ids []string) {
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+	defer cancel()
+	for _, id := range ids {
+		wg.Add(1)
+		go func() { // want `one goroutine per element of ids`
+			defer wg.Done()
+			_ = touch(ctx, id)
+		}()
+	}
+	wg.Wait()
+}
