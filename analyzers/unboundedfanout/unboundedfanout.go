@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -1699,11 +1700,7 @@ func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (int64, bool) {
 	default:
 		return 0, false
 	}
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return 0, false
-	}
-	v, ok := info.Uses[id].(*types.Var)
+	v, ok := pathOf(info, x)
 	if !ok {
 		return 0, false
 	}
@@ -1749,7 +1746,7 @@ func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (int64, bool) {
 // capStmt reads a statement that caps the length of v at a constant:
 // if len(v) > n { return ... } (or >= n, and any body that leaves), or
 // v = v[:n] / v = v[:min(len(v), n)].
-func (c *checker) capStmt(st ast.Stmt, v *types.Var) (int64, bool) {
+func (c *checker) capStmt(st ast.Stmt, v varPath) (int64, bool) {
 	info := c.pass.TypesInfo
 	switch st := st.(type) {
 	case *ast.IfStmt:
@@ -1757,7 +1754,7 @@ func (c *checker) capStmt(st ast.Stmt, v *types.Var) (int64, bool) {
 		if !ok || st.Else != nil || !isLen(info, be.X) || !leaves(st.Body) {
 			return 0, false
 		}
-		if id, ok := ast.Unparen(ast.Unparen(be.X).(*ast.CallExpr).Args[0]).(*ast.Ident); !ok || info.Uses[id] != v {
+		if p, ok := pathOf(info, ast.Unparen(be.X).(*ast.CallExpr).Args[0]); !ok || !p.equal(v) {
 			return 0, false
 		}
 		n, ok := analysisutil.ConstInt(info, be.Y)
@@ -1774,14 +1771,14 @@ func (c *checker) capStmt(st ast.Stmt, v *types.Var) (int64, bool) {
 		if len(st.Lhs) != 1 || len(st.Rhs) != 1 {
 			return 0, false
 		}
-		if id, ok := ast.Unparen(st.Lhs[0]).(*ast.Ident); !ok || info.ObjectOf(id) != v {
+		if p, ok := pathOf(info, st.Lhs[0]); !ok || !p.equal(v) {
 			return 0, false
 		}
 		sl, ok := ast.Unparen(st.Rhs[0]).(*ast.SliceExpr)
 		if !ok || sl.High == nil || sl.Low != nil {
 			return 0, false
 		}
-		if id, ok := ast.Unparen(sl.X).(*ast.Ident); !ok || info.Uses[id] != v {
+		if p, ok := pathOf(info, sl.X); !ok || !p.equal(v) {
 			return 0, false
 		}
 		if n, ok := analysisutil.ConstInt(info, sl.High); ok {
@@ -1790,6 +1787,46 @@ func (c *checker) capStmt(st ast.Stmt, v *types.Var) (int64, bool) {
 		return c.minConst(sl.High)
 	}
 	return 0, false
+}
+
+// varPath is a variable or a chain of fields on one (ids, req.Items,
+// s.cfg.IDs).
+type varPath struct {
+	root   *types.Var
+	fields []types.Object
+}
+
+// pathOf reads x as a varPath.
+func pathOf(info *types.Info, x ast.Expr) (varPath, bool) {
+	var fields []types.Object
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			v, ok := info.ObjectOf(e).(*types.Var)
+			if !ok {
+				return varPath{}, false
+			}
+			slices.Reverse(fields)
+			return varPath{root: v, fields: fields}, true
+		case *ast.SelectorExpr:
+			sel := info.Selections[e]
+			if sel == nil || sel.Kind() != types.FieldVal {
+				return varPath{}, false
+			}
+			fields = append(fields, sel.Obj())
+			x = e.X
+		default:
+			return varPath{}, false
+		}
+	}
+}
+
+func (p varPath) equal(q varPath) bool { return p.root == q.root && slices.Equal(p.fields, q.fields) }
+
+// prefixOf reports whether p is q or a path q goes through (req for
+// req.Items): assigning p changes q.
+func (p varPath) prefixOf(q varPath) bool {
+	return p.root == q.root && len(p.fields) <= len(q.fields) && slices.Equal(p.fields, q.fields[:len(p.fields)])
 }
 
 // minConst reads min(..., n, ...) with a constant argument n: the smallest
@@ -1827,8 +1864,9 @@ func leaves(b *ast.BlockStmt) bool {
 	return false
 }
 
-// assigns reports whether a statement assigns to v (or takes its address).
-func assigns(info *types.Info, st ast.Stmt, v *types.Var) bool {
+// assigns reports whether a statement assigns to v or a path it goes
+// through (or takes the address of one).
+func assigns(info *types.Info, st ast.Stmt, v varPath) bool {
 	found := false
 	ast.Inspect(st, func(n ast.Node) bool {
 		if found {
@@ -1837,12 +1875,12 @@ func assigns(info *types.Info, st ast.Stmt, v *types.Var) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+				if p, ok := pathOf(info, l); ok && p.prefixOf(v) {
 					found = true
 				}
 			}
 		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
+			if p, ok := pathOf(info, n.X); ok && n.Op == token.AND && p.prefixOf(v) {
 				found = true
 			}
 		}

@@ -686,6 +686,21 @@ func cappedByGuard(ctx context.Context, ids []string) error {
 	return nil
 }
 
+// A cap on a field of a request, before a loop over that field.
+type batchReq struct{ IDs []string }
+
+func cappedField(ctx context.Context, req *batchReq) error {
+	if len(req.IDs) > 8 {
+		return errTooMany
+	}
+	var wg sync.WaitGroup
+	for _, id := range req.IDs {
+		wg.Go(func() { lookup(ctx, id) })
+	}
+	wg.Wait()
+	return nil
+}
+
 func cappedByReslice(ctx context.Context, ids []string) {
 	ids = ids[:min(len(ids), 8)]
 	var wg sync.WaitGroup

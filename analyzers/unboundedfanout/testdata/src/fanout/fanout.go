@@ -328,6 +328,35 @@ func cappedThenReplaced(ctx context.Context, ids, more []string) error {
 	return nil
 }
 
+type batchReq struct{ IDs, More []string }
+
+// A cap on one field does not bound a loop over another, nor over the
+// field once the request is replaced.
+func cappedOtherField(ctx context.Context, req *batchReq) error {
+	if len(req.IDs) > 8 {
+		return errTooMany
+	}
+	var wg sync.WaitGroup
+	for _, id := range req.More {
+		wg.Go(func() { lookupID(ctx, id) }) // want `one goroutine per element of req.More with no limit`
+	}
+	wg.Wait()
+	return nil
+}
+
+func cappedFieldThenReplaced(ctx context.Context, req, next *batchReq) error {
+	if len(req.IDs) > 8 {
+		return errTooMany
+	}
+	req = next
+	var wg sync.WaitGroup
+	for _, id := range req.IDs {
+		wg.Go(func() { lookupID(ctx, id) }) // want `one goroutine per element of req.IDs with no limit`
+	}
+	wg.Wait()
+	return nil
+}
+
 func lookupID(ctx context.Context, id string) {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://x/"+id, nil)
 	if resp, err := http.DefaultClient.Do(req); err == nil {
