@@ -1646,7 +1646,11 @@ func (c *checker) report(l *launch, trips []loops.Trip, open []int) {
 				parts = append(parts, "element of "+analysisutil.Format(fset, t.Collection))
 			}
 		case loops.Count:
-			parts = append(parts, "iteration up to "+analysisutil.Format(fset, t.Bound))
+			if t.Step > 1 {
+				parts = append(parts, fmt.Sprintf("chunk of %d up to %s", t.Step, analysisutil.Format(fset, t.Bound)))
+			} else {
+				parts = append(parts, "iteration up to "+analysisutil.Format(fset, t.Bound))
+			}
 		case loops.Forever:
 			parts = append(parts, "iteration of a loop with no fixed end")
 		}
@@ -1680,11 +1684,18 @@ func (c *checker) report(l *launch, trips []loops.Trip, open []int) {
 // (if len(ids) > 10 { return errTooMany }) or a reslice to a constant
 // (ids = ids[:8], ids = ids[:min(len(ids), 8)]) with no later assignment
 // to x before the loop.
-func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (int64, bool) {
+func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (n int64, ok bool) {
 	info := c.pass.TypesInfo
 	var x ast.Expr
 	switch t.Kind {
 	case loops.Count:
+		defer func() {
+			// A cap on the bound caps a loop stepping k at a time at
+			// ceil(cap/k) iterations.
+			if ok && t.Step > 1 {
+				n = (n + t.Step - 1) / t.Step
+			}
+		}()
 		if n, ok := c.minConst(t.Bound); ok {
 			return n, true
 		}

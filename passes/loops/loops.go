@@ -54,6 +54,10 @@ type Trip struct {
 	N int64
 	// Bound is the bound of a Count loop (n in i < n).
 	Bound ast.Expr
+	// Step is what a counting for loop adds to its index each iteration
+	// (1 for i++; 50 for i += batchSize with a constant batchSize); 0 for
+	// other loops.
+	Step int64
 	// Collection is what an Elements loop ranges over.
 	Collection ast.Expr
 	// Chan: the collection is a channel (one iteration per value received);
@@ -153,16 +157,20 @@ func ofFor(info *types.Info, l *ast.ForStmt) Trip {
 	if l.Cond == nil {
 		return Trip{Kind: Forever}
 	}
-	// i := a; i < b; i++ (or i <= b, b > i, i += 1).
+	// i := a; i < b; i++ (or i <= b, b > i, i += k with a constant k > 0).
 	cond, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
 	if !ok {
 		return Trip{Kind: Forever}
 	}
 	idx, bound, inclusive, ok := counting(info, cond)
-	if !ok || !increments(info, l.Post, idx) {
+	step := int64(0)
+	if ok {
+		step = increments(info, l.Post, idx)
+	}
+	if step == 0 {
 		return Trip{Kind: Forever}
 	}
-	t := Trip{Index: idx, Bound: bound}
+	t := Trip{Index: idx, Bound: bound, Step: step}
 	start, ok := initial(info, l.Init, idx)
 	b, bok := analysisutil.ConstInt(info, bound)
 	if ok && bok {
@@ -173,7 +181,7 @@ func ofFor(info *types.Info, l *ast.ForStmt) Trip {
 		if n < 0 {
 			n = 0
 		}
-		t.Kind, t.N = Const, n
+		t.Kind, t.N = Const, (n+step-1)/step
 		return t
 	}
 	t.Kind = Count
@@ -195,17 +203,22 @@ func counting(info *types.Info, c *ast.BinaryExpr) (*types.Var, ast.Expr, bool, 
 	return nil, nil, false, false
 }
 
-func increments(info *types.Info, post ast.Stmt, v *types.Var) bool {
+// increments returns the constant step a loop's post statement adds to v
+// (i++, i += 1, i += batchSize with batchSize a constant), or 0.
+func increments(info *types.Info, post ast.Stmt, v *types.Var) int64 {
 	switch p := post.(type) {
 	case *ast.IncDecStmt:
-		return p.Tok == token.INC && varOf(info, p.X) == v
+		if p.Tok == token.INC && varOf(info, p.X) == v {
+			return 1
+		}
 	case *ast.AssignStmt:
 		if p.Tok == token.ADD_ASSIGN && len(p.Lhs) == 1 && varOf(info, p.Lhs[0]) == v {
-			n, ok := analysisutil.ConstInt(info, p.Rhs[0])
-			return ok && n == 1
+			if n, ok := analysisutil.ConstInt(info, p.Rhs[0]); ok && n > 0 {
+				return n
+			}
 		}
 	}
-	return false
+	return 0
 }
 
 // initial returns the constant start value of v in a loop's init.

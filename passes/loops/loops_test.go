@@ -28,6 +28,12 @@ func f(n int, xs []int, m map[string]int, ch chan int, seq func(func(int) bool),
 	for v := range seq { _ = v }      // elements (func)
 	for {}                            // forever
 	for ok() {}                       // forever
+	const chunk = 25
+	for i := 0; i < 100; i += chunk {} // const 4
+	for i := 0; i < 101; i += chunk {} // const 5
+	for i := 0; i < len(xs); i += chunk {} // count, step 25
+	for i := 0; i < n; i += n {}      // forever (the step is not constant)
+	for i := 0; i < n; i -= 1 {}      // forever
 }
 `
 	fset := token.NewFileSet()
@@ -48,6 +54,7 @@ func f(n int, xs []int, m map[string]int, ch chan int, seq func(func(int) bool),
 		{loops.Count, 0}, {loops.Count, 0},
 		{loops.Elements, 0}, {loops.Elements, 0}, {loops.Elements, 0}, {loops.Elements, 0},
 		{loops.Forever, 0}, {loops.Forever, 0},
+		{loops.Const, 4}, {loops.Const, 5}, {loops.Count, 0}, {loops.Forever, 0}, {loops.Forever, 0},
 	}
 	var got []loops.Trip
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -64,6 +71,9 @@ func f(n int, xs []int, m map[string]int, ch chan int, seq func(func(int) bool),
 		if got[i].Kind != w.kind || (w.kind == loops.Const && got[i].N != w.n) {
 			t.Errorf("loop %d: got %v %d, want %v %d", i, got[i].Kind, got[i].N, w.kind, w.n)
 		}
+	}
+	if got[15].Step != 25 || got[5].Step != 1 {
+		t.Errorf("steps: got %d and %d, want 25 and 1", got[15].Step, got[5].Step)
 	}
 	if !got[9].Chan || !got[10].Func {
 		t.Errorf("channel and iterator loops not marked: %+v %+v", got[9], got[10])

@@ -751,3 +751,33 @@ func semaphoreFirst(ctx context.Context, ids []string) {
 	}
 	wg.Wait()
 }
+
+// Chunks of a capped list, or of a constant range: a few goroutines.
+func chunkedCapped(ctx context.Context, ids []string) error {
+	if len(ids) > 200 {
+		return errTooMany
+	}
+	var wg sync.WaitGroup
+	for start := 0; start < len(ids); start += 50 {
+		end := min(start+50, len(ids))
+		wg.Go(func() {
+			for _, id := range ids[start:end] {
+				lookup(ctx, id)
+			}
+		})
+	}
+	wg.Wait()
+	return nil
+}
+
+func chunkedConst(ctx context.Context, ids [100]string) {
+	var wg sync.WaitGroup
+	for start := 0; start < 100; start += 25 {
+		wg.Go(func() {
+			for _, id := range ids[start : start+25] {
+				lookup(ctx, id)
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -383,3 +383,18 @@ func chanLockAfterCall(ctx context.Context, ids []string) map[string]error {
 	wg.Wait()
 	return res
 }
+
+// A goroutine per chunk of a list of any length is still unbounded.
+func chunked(ctx context.Context, ids []string) {
+	const batch = 50
+	var wg sync.WaitGroup
+	for start := 0; start < len(ids); start += batch {
+		end := min(start+batch, len(ids))
+		wg.Go(func() { // want `one goroutine per chunk of 50 up to len\(ids\) with no limit`
+			for _, id := range ids[start:end] {
+				lookupID(ctx, id)
+			}
+		})
+	}
+	wg.Wait()
+}
