@@ -48,6 +48,7 @@ type checker struct {
 	m     *ctxflow.Model
 	table *knowledge.Table
 	rep   *analysisutil.Reporter
+	names analysisutil.Names // of the variables the fixes declare
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, error) {

@@ -140,8 +140,8 @@ func (c *checker) timeoutFix(call *ast.CallExpr, o ctxflow.Origin, w analysisuti
 	if !ok {
 		return nil
 	}
-	ctxName := analysisutil.FreeName(c.pass.Pkg, pos, w.Body, "ctx")
-	cancelName := analysisutil.FreeName(c.pass.Pkg, pos, w.Body, "cancel")
+	ctxName := c.names.Free(c.pass.Pkg, pos, w.Body, "ctx")
+	cancelName := c.names.Free(c.pass.Pkg, pos, w.Body, "cancel")
 	indent := analysisutil.Indent(c.pass, pos)
 	budget := analysisutil.DurationExpr(timePkg, int64(c.cfg.RequestBudget))
 	decl := fmt.Sprintf("%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n%s",

@@ -294,7 +294,7 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 	if ctxExpr == "" {
 		ctxExpr = ctxPkg + ".Background()"
 	}
-	name := analysisutil.FreeName(c.pass.Pkg, decl.Pos(), body, "g")
+	name := c.names.Free(c.pass.Pkg, decl.Pos(), body, "g")
 	limit := strconv.Itoa(c.cfg.FanoutFixLimit)
 
 	var edits []analysis.TextEdit

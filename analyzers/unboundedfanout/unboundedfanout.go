@@ -74,6 +74,7 @@ type checker struct {
 	table *knowledge.BoundTable
 	flow  *ctxflow.Model
 	rep   *analysisutil.Reporter
+	names analysisutil.Names // of the variables the fixes declare
 
 	limits []limitCall
 }

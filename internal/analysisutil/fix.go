@@ -75,11 +75,37 @@ func lookup(pkg *types.Package, pos token.Pos, name string) types.Object {
 	return obj
 }
 
-// FreeName returns base, or base followed by a number, such that the name
-// is not declared in the scope at pos nor used by the function body that
-// contains pos (to stay clear of later declarations).
-func FreeName(pkg *types.Package, pos token.Pos, body ast.Node, base string) string {
+// Names hands out names for the variables fixes declare. Free returns
+// base, or base followed by a number, such that the name is not declared
+// in the scope at pos, not used by the function body that contains pos (to
+// stay clear of later declarations), and not given to an earlier fix of
+// the same pass in that body — resilint -fix applies every fix at once, so
+// two fixes in one function must not both declare ctx2. Use one Names per
+// pass; the zero value is ready to use.
+type Names struct {
+	taken map[ast.Node]map[string]bool
+}
+
+// Free returns a fresh name (see Names) and records it as taken in body.
+func (ns *Names) Free(pkg *types.Package, pos token.Pos, body ast.Node, base string) string {
+	if ns.taken == nil {
+		ns.taken = map[ast.Node]map[string]bool{}
+	}
+	taken := ns.taken[body]
+	if taken == nil {
+		taken = map[string]bool{}
+		ns.taken[body] = taken
+	}
+	name := freeName(pkg, pos, body, base, taken)
+	taken[name] = true
+	return name
+}
+
+func freeName(pkg *types.Package, pos token.Pos, body ast.Node, base string, taken map[string]bool) string {
 	used := map[string]bool{}
+	for n := range taken {
+		used[n] = true
+	}
 	if body != nil {
 		ast.Inspect(body, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {

@@ -65,3 +65,9 @@ func loopback(port int) {
 	c4, _ := net.Dial("tcp", fmt.Sprintf("db:%d", port))        // want `net.Dial has no timeout`
 	_, _, _, _ = c1, c2, c3, c4
 }
+
+// Two fixes in one function declare different names.
+func twoCalls(db *sql.DB) {
+	db.ExecContext(context.Background(), "DELETE FROM a") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	db.ExecContext(context.Background(), "DELETE FROM b") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+}
