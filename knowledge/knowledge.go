@@ -207,6 +207,25 @@ type GRPCShape struct {
 	// StreamMethods are the methods of grpc.ClientStream: a generated client
 	// method whose first result has them opens a stream (Outbound.Stream).
 	StreamMethods []string
+	// Dials are the functions that make a client connection, with the index
+	// of their first dial option (grpc.NewClient(target, opts...): 1).
+	Dials map[string]int
+	// ConnTypes are the "path.Name" spellings of the connection types a
+	// generated client constructor takes (NewInventoryClient(cc)).
+	ConnTypes []string
+	// DeadlineOptions are the dial options that can give every call of the
+	// connection a deadline (a unary interceptor, a service config with a
+	// timeout). A call through a connection dialled with one is bounded as
+	// far as resilint can tell: not reported.
+	DeadlineOptions map[string]DialOption
+}
+
+// DialOption is a dial option that can set call deadlines.
+type DialOption struct {
+	// Config is the index of a JSON service config argument: the option
+	// sets deadlines only when that JSON (if constant) has a "timeout".
+	// None: any use of the option can.
+	Config int
 }
 
 // RequestFunc describes a function that returns an outbound request.
@@ -275,7 +294,9 @@ func Default() *Table {
 		Outbound: maps.Clone(outbound),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server",
-			StreamMethods: []string{"CloseSend", "RecvMsg"}},
+			StreamMethods: []string{"CloseSend", "RecvMsg"},
+			Dials:         maps.Clone(grpcDials), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
+			DeadlineOptions: maps.Clone(grpcDeadlineOptions)},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},
 		LoopbackHosts:   []string{"127.0.0.1", "localhost", "::1", "[::1]"},

@@ -105,8 +105,26 @@ var outbound = map[string]Outbound{
 	"(*" + pathHTTP + ".Client).Do":       ob(HTTP, None).client(Receiver).request(0),
 }
 
+const grpcPath = "google.golang.org/grpc"
+
 // grpcCallOption is the variadic last parameter of generated client methods.
-const grpcCallOption = "google.golang.org/grpc.CallOption"
+const grpcCallOption = grpcPath + ".CallOption"
+
+// grpcDials make client connections: the index of their first option.
+var grpcDials = map[string]int{
+	grpcPath + ".NewClient":   1,
+	grpcPath + ".Dial":        1,
+	grpcPath + ".DialContext": 2,
+}
+
+// grpcDeadlineOptions can give every call on a connection a deadline: a
+// unary interceptor (a timeout interceptor is the usual way), or a default
+// service config with a per-method "timeout".
+var grpcDeadlineOptions = map[string]DialOption{
+	grpcPath + ".WithUnaryInterceptor":      {Config: None},
+	grpcPath + ".WithChainUnaryInterceptor": {Config: None},
+	grpcPath + ".WithDefaultServiceConfig":  {Config: 0},
+}
 
 var grpcMethods = map[string]Outbound{
 	"(*google.golang.org/grpc.ClientConn).Invoke":            ob(GRPC, 0).target(1),

@@ -42,7 +42,11 @@
 // silent), net.DialTimeout, database/sql methods that have no Context
 // variant (Tx.Commit, Rows.Next), and gRPC streams (a generated method that
 // returns a stream, ClientConn.NewStream): a watch or subscription rightly
-// lives as long as its context. When a caller's context is in scope and the call uses
+// lives as long as its context. Nor is a unary gRPC call on a connection
+// dialled in view with an option that can give every call a deadline: a
+// unary interceptor (grpc.WithUnaryInterceptor, WithChainUnaryInterceptor),
+// a default service config with a "timeout", or options that cannot be
+// read. When a caller's context is in scope and the call uses
 // Background() or TODO() instead, that is detachedctx's finding and
 // ctxdeadline stays silent.
 //

@@ -23,6 +23,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -1111,6 +1112,143 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 		}
 	}
 	return r
+}
+
+// DeadlineConn reports whether e, a gRPC client connection or a generated
+// client made from one, traces back to a connection dialled with an option
+// that can give its calls a deadline (a unary interceptor, a service config
+// with a "timeout"), or with options that cannot be read: a call on it may
+// be bounded, and resilint stays silent.
+func (m *Model) DeadlineConn(e ast.Expr) bool {
+	m.Index()
+	return m.deadlineConn(e, map[*types.Var]bool{}, 0)
+}
+
+func (m *Model) deadlineConn(e ast.Expr, seen map[*types.Var]bool, depth int) bool {
+	if depth > maxDepth || e == nil {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := m.info.Uses[x].(*types.Var)
+		if !ok || seen[v] || !m.local(v) {
+			return false
+		}
+		seen[v] = true
+		for _, d := range m.defs[v] {
+			if d.rhs != nil && d.index <= 0 && m.deadlineConn(d.rhs, seen, depth+1) {
+				return true
+			}
+		}
+	case *ast.CallExpr:
+		fn, _ := m.Callee(x)
+		if fn == nil {
+			return false
+		}
+		g := &m.Table.GRPC
+		if first, ok := g.Dials[analysisutil.Key(fn)]; ok {
+			return m.deadlineOptions(x, first, depth)
+		}
+		// A client constructor taking the connection (NewInventoryClient(cc)).
+		sig, _ := fn.Type().(*types.Signature)
+		for i := 0; sig != nil && i < sig.Params().Len() && i < len(x.Args); i++ {
+			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(sig.Params().At(i).Type())) {
+				return m.deadlineConn(x.Args[i], seen, depth+1)
+			}
+		}
+	}
+	return false
+}
+
+// deadlineOptions reports whether the dial options of call (from index
+// first on) include one that can set deadlines, or cannot be read.
+func (m *Model) deadlineOptions(call *ast.CallExpr, first, depth int) bool {
+	var opts []ast.Expr
+	for i := first; i < len(call.Args); i++ {
+		opts = append(opts, call.Args[i])
+	}
+	if call.Ellipsis.IsValid() && len(opts) > 0 {
+		// grpc.NewClient(target, opts...): read the slice's literal and
+		// appends; anything else is unreadable.
+		last := opts[len(opts)-1]
+		opts = opts[:len(opts)-1]
+		elems, ok := m.sliceElems(last)
+		if !ok {
+			return true
+		}
+		opts = append(opts, elems...)
+	}
+	for _, o := range opts {
+		oc, ok := ast.Unparen(o).(*ast.CallExpr)
+		if !ok {
+			return true // an option from a variable: unknown
+		}
+		fn, _ := m.Callee(oc)
+		if fn == nil {
+			return true
+		}
+		row, ok := m.Table.GRPC.DeadlineOptions[analysisutil.Key(fn)]
+		if !ok {
+			if fn.Pkg() != nil && fn.Pkg() == m.Pass.Pkg {
+				return true // the package's own option helper: unknown
+			}
+			continue
+		}
+		if row.Config == knowledge.None || row.Config >= len(oc.Args) {
+			return true
+		}
+		strs, ok := m.Strings(oc.Args[row.Config])
+		if !ok {
+			return true
+		}
+		for _, js := range strs {
+			if strings.Contains(js, `"timeout"`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sliceElems returns the elements a local slice variable is given: its
+// composite literal and the values appended to it.
+func (m *Model) sliceElems(e ast.Expr) ([]ast.Expr, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || !m.local(v) || m.addrTaken[v] {
+		return nil, false
+	}
+	if _, isParam := m.params[v]; isParam {
+		return nil, false
+	}
+	var out []ast.Expr
+	for _, d := range m.defs[v] {
+		switch {
+		case d.zero:
+		case d.rhs == nil || d.index > 0:
+			return nil, false
+		default:
+			switch r := ast.Unparen(d.rhs).(type) {
+			case *ast.CompositeLit:
+				out = append(out, r.Elts...)
+			case *ast.CallExpr:
+				// opts = append(opts, x, y)
+				if id, ok := ast.Unparen(r.Fun).(*ast.Ident); !ok || id.Name != "append" || len(r.Args) == 0 || r.Ellipsis.IsValid() {
+					return nil, false
+				}
+				if base, ok := ast.Unparen(r.Args[0]).(*ast.Ident); !ok || m.info.Uses[base] != v {
+					return nil, false
+				}
+				out = append(out, r.Args[1:]...)
+			default:
+				return nil, false
+			}
+		}
+	}
+	return out, true
 }
 
 // timeoutValue reads the value given to a Timeout field: a constant zero is

@@ -478,6 +478,9 @@ func Unbounded(m *ctxflow.Model, c *Call) bool {
 	if c.Spec.Bounded || c.Spec.Stream {
 		return false
 	}
+	if c.Spec.Kind == knowledge.GRPC && c.Recv != nil && m.DeadlineConn(c.Recv) {
+		return false // the connection's interceptor or service config may set one
+	}
 	switch c.Spec.Client {
 	case knowledge.NoClient:
 		return true

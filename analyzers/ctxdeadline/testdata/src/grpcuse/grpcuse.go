@@ -68,3 +68,55 @@ func inMain(c InventoryClient, ctx context.Context) error {
 	_, err := c.Check(ctx, &CheckRequest{ID: "1"}) // unknown origin: silent
 	return err
 }
+
+// A client made from a connection dialled in view: a unary interceptor or
+// a service config with a timeout may give every call a deadline, so the
+// call is not reported; a plain connection is.
+type inventoryClient struct{ cc grpc.ClientConnInterface }
+
+func (c *inventoryClient) Check(ctx context.Context, in *CheckRequest, opts ...grpc.CallOption) (*CheckResponse, error) {
+	out := new(CheckResponse)
+	err := c.cc.Invoke(ctx, "/inv.Inventory/Check", in, out, opts...)
+	return out, err
+}
+
+func NewInventoryClient(cc grpc.ClientConnInterface) InventoryClient { return &inventoryClient{cc} }
+
+func (c *inventoryClient) Watch(ctx context.Context, in *CheckRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[CheckResponse], error) {
+	return nil, nil
+}
+
+func deadlineInterceptor(d time.Duration) grpc.UnaryClientInterceptor {
+	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		if _, ok := ctx.Deadline(); !ok {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, d)
+			defer cancel()
+		}
+		return invoker(ctx, method, req, reply, cc, opts...)
+	}
+}
+
+func startup(addr string) error {
+	conn, err := grpc.NewClient(addr, grpc.WithUnaryInterceptor(deadlineInterceptor(time.Second)))
+	if err != nil {
+		return err
+	}
+	inv := NewInventoryClient(conn)
+	if _, err := inv.Check(context.Background(), &CheckRequest{}); err != nil {
+		return err
+	}
+	cfgConn, _ := grpc.NewClient(addr, grpc.WithDefaultServiceConfig(`{"methodConfig": [{"name": [{}], "timeout": "0.5s"}]}`))
+	_, _ = NewInventoryClient(cfgConn).Check(context.Background(), &CheckRequest{})
+
+	opts := []grpc.DialOption{grpc.WithAuthority("x")}
+	opts = append(opts, grpc.WithChainUnaryInterceptor(deadlineInterceptor(time.Second)))
+	chained, _ := grpc.NewClient(addr, opts...)
+	_, _ = NewInventoryClient(chained).Check(context.Background(), &CheckRequest{})
+
+	plain, _ := grpc.NewClient(addr, grpc.WithAuthority("x"))
+	_, err = NewInventoryClient(plain).Check(context.Background(), &CheckRequest{}) // want `\(grpcuse.InventoryClient\).Check gets context.Background\(\), which has no deadline`
+	retryOnly, _ := grpc.Dial(addr, grpc.WithDefaultServiceConfig(`{"methodConfig": [{"retryPolicy": {"maxAttempts": 3}}]}`))
+	_ = retryOnly.Invoke(context.Background(), "/inv.Inventory/Check", nil, nil) // want `\(\*google.golang.org/grpc.ClientConn\).Invoke gets context.Background\(\)|Invoke gets context.Background`
+	return err
+}

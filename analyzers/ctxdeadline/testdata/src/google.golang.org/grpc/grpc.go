@@ -15,7 +15,23 @@ func (cc *ClientConn) Invoke(ctx context.Context, method string, args, reply any
 	return nil
 }
 
-func NewClient(target string) (*ClientConn, error) { return &ClientConn{}, nil }
+type DialOption interface{ apply() }
+
+type UnaryInvoker func(ctx context.Context, method string, req, reply any, cc *ClientConn, opts ...CallOption) error
+
+type UnaryClientInterceptor func(ctx context.Context, method string, req, reply any, cc *ClientConn, invoker UnaryInvoker, opts ...CallOption) error
+
+func NewClient(target string, opts ...DialOption) (*ClientConn, error) { return &ClientConn{}, nil }
+
+func Dial(target string, opts ...DialOption) (*ClientConn, error) { return &ClientConn{}, nil }
+
+func WithUnaryInterceptor(f UnaryClientInterceptor) DialOption { return nil }
+
+func WithChainUnaryInterceptor(fs ...UnaryClientInterceptor) DialOption { return nil }
+
+func WithDefaultServiceConfig(s string) DialOption { return nil }
+
+func WithAuthority(a string) DialOption { return nil }
 
 // ClientStream is the stream a streaming client method returns.
 type ClientStream interface {
