@@ -37,7 +37,10 @@ type Operation[T any] func() (T, error)
 
 type Notify func(error, time.Duration)
 
-type retryOptions struct{}
+type retryOptions struct {
+	maxTries uint
+	backOff  BackOff
+}
 
 type RetryOption func(*retryOptions)
 
@@ -46,8 +49,27 @@ func WithNotify(n Notify) RetryOption                { return nil }
 func WithMaxTries(n uint) RetryOption                { return nil }
 func WithMaxElapsedTime(d time.Duration) RetryOption { return nil }
 
+// Retry has the library's loop, so that its own code looks like a retry
+// helper: the knowledge table must still decide its attempts.
 func Retry[T any](ctx context.Context, operation Operation[T], opts ...RetryOption) (T, error) {
-	return operation()
+	o := retryOptions{backOff: NewExponentialBackOff()}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	var zero T
+	var err error
+	for tries := uint(0); o.maxTries == 0 || tries < o.maxTries; tries++ {
+		var v T
+		if v, err = operation(); err == nil {
+			return v, nil
+		}
+		select {
+		case <-ctx.Done():
+			return zero, ctx.Err()
+		case <-time.After(o.backOff.NextBackOff()):
+		}
+	}
+	return zero, err
 }
 
 func Permanent(err error) error { return err }
