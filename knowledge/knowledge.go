@@ -30,6 +30,10 @@ import (
 type Table struct {
 	// Outbound calls: functions and methods that talk to another process.
 	Outbound map[string]Outbound
+	// OutboundTypes: types every method of which that takes a context
+	// first is an outbound call (a Redis client's hundreds of commands),
+	// keyed by the "path.Name" of the method's receiver type. Ctx is 0.
+	OutboundTypes map[string]Outbound
 	// GRPC describes the generated gRPC client shape (matched structurally).
 	GRPC GRPCShape
 	// Requests: functions that build or re-context an outbound request.
@@ -291,7 +295,8 @@ type ClientValue struct {
 // caller may merge rows into.
 func Default() *Table {
 	t := &Table{
-		Outbound: maps.Clone(outbound),
+		Outbound:      maps.Clone(outbound),
+		OutboundTypes: maps.Clone(outboundTypes),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server",
 			StreamMethods: []string{"CloseSend", "RecvMsg"},
@@ -341,6 +346,9 @@ func (t *Table) Paths() []string {
 		add(k)
 	}
 	for k := range t.GRPC.Methods {
+		add(k)
+	}
+	for k := range t.OutboundTypes {
 		add(k)
 	}
 	add(t.GRPC.CallOption)

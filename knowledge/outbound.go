@@ -157,3 +157,20 @@ var clients = map[string]ClientValue{
 	// retryablehttp.NewClient's HTTPClient (cleanhttp's) has no Timeout.
 	pathHTTP + ".NewClient": {HasTimeout: false},
 }
+
+// Redis clients (go-redis v9 and v8). Every command method takes the
+// context first. The clients have their own dial, read and write timeouts
+// (5 s, 3 s, 3 s by default), so a command is bounded without a deadline;
+// it is still an outbound call that a caller's context must reach.
+var redisPaths = []string{"github.com/redis/go-redis/v9", "github.com/go-redis/redis/v8"}
+
+var outboundTypes = func() map[string]Outbound {
+	m := map[string]Outbound{}
+	for _, p := range redisPaths {
+		for _, t := range []string{"cmdable", "statefulCmdable", "Cmdable", "StatefulCmdable", "UniversalClient",
+			"Client", "ClusterClient", "Ring", "Conn", "Tx", "Pipeline", "Pipeliner", "SentinelClient", "baseClient"} {
+			m[p+"."+t] = ob(Custom, 0).bounded()
+		}
+	}
+	return m
+}()

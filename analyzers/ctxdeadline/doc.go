@@ -40,7 +40,8 @@
 // package that returns it), a tls.Dialer whose NetDialer has a Timeout, a
 // client or dialer built out of sight (a struct field: unknown means
 // silent), net.DialTimeout, database/sql methods that have no Context
-// variant (Tx.Commit, Rows.Next), and gRPC streams (a generated method that
+// variant (Tx.Commit, Rows.Next), Redis commands (a go-redis client has its
+// own read and write timeouts, 3 s by default), and gRPC streams (a generated method that
 // returns a stream, ClientConn.NewStream): a watch or subscription rightly
 // lives as long as its context. Nor is a unary gRPC call on a connection
 // dialled in view with an option that can give every call a deadline: a

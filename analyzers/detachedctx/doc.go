@@ -18,6 +18,8 @@
 //   - context.Background() or TODO() handed to an outbound call (directly,
 //     through a request built on it, or through helper functions that
 //     forward it to one): the call keeps running after the caller has gone.
+//     Outbound calls are those of ctxdeadline, and also every command of a
+//     Redis client (go-redis v8 and v9: rdb.Get(ctx, k), pipe.Exec(ctx)).
 //
 // On a request path — a function that serves an inbound request (an
 // *http.Request parameter, or an RPC method of a gRPC server

@@ -50,6 +50,8 @@ type Call struct {
 	Spec knowledge.Outbound
 	// Recv is the receiver expression of a method call, or nil.
 	Recv ast.Expr
+	// RecvType is Recv's type, or nil.
+	RecvType types.Type
 }
 
 // Arg returns argument i of the call, or nil.
@@ -78,8 +80,27 @@ func (c *Call) Client() ast.Expr {
 	return nil
 }
 
-// Name is the callee's name for messages.
-func (c *Call) Name() string { return analysisutil.Name(c.Fn) }
+// Name is the callee's name for messages. A method promoted from an
+// unexported embedded type (go-redis's commands, declared on cmdable) is
+// named after the receiver the code holds: (*redis.Client).Get.
+func (c *Call) Name() string {
+	sig, _ := c.Fn.Type().(*types.Signature)
+	if c.RecvType != nil && sig != nil && sig.Recv() != nil {
+		if n, ok := types.Unalias(derefType(sig.Recv().Type())).(*types.Named); ok && !n.Obj().Exported() {
+			if rn, ok := types.Unalias(derefType(c.RecvType)).(*types.Named); ok && rn.Obj().Exported() && rn.Obj().Pkg() == n.Obj().Pkg() {
+				return "(" + types.TypeString(c.RecvType, func(p *types.Package) string { return p.Name() }) + ")." + c.Fn.Name()
+			}
+		}
+	}
+	return analysisutil.Name(c.Fn)
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
 
 // ForwardFact is exported for a function that forwards context parameters to
 // outbound calls.
@@ -269,7 +290,8 @@ func (s *state) implementsKnown(decl *ast.FuncDecl) bool {
 	_, grpc := s.table.GRPC.Methods[key]
 	_, req := s.table.Requests[key]
 	_, ctx := s.table.Contexts[key]
-	return out || grpc || req || ctx
+	_, typ := s.typeMethod(fn)
+	return out || grpc || req || ctx || typ
 }
 
 // match returns the outbound call n makes, if any.
@@ -291,12 +313,34 @@ func (s *state) match(n *ast.CallExpr) *Call {
 	if spec, ok := s.table.GRPC.Methods[key]; ok {
 		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
 	}
+	if spec, ok := s.typeMethod(fn); ok {
+		c := &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+		if recv != nil {
+			c.RecvType = s.pass.TypesInfo.TypeOf(recv)
+		}
+		return c
+	}
 	if recv != nil && s.grpcShape(fn) {
 		spec := knowledge.NewOutbound(knowledge.GRPC, 0)
 		spec.Stream = s.opensStream(fn)
 		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
 	}
 	return nil
+}
+
+// typeMethod returns the outbound row of a method of a type in
+// OutboundTypes that takes a context first (rdb.Get(ctx, key)).
+func (s *state) typeMethod(fn *types.Func) (knowledge.Outbound, bool) {
+	if len(s.table.OutboundTypes) == 0 {
+		return knowledge.Outbound{}, false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Params().Len() == 0 || !analysisutil.IsContext(sig.Params().At(0).Type()) {
+		return knowledge.Outbound{}, false
+	}
+	spec, ok := s.table.OutboundTypes[analysisutil.TypeKey(sig.Recv().Type())]
+	spec.Ctx = 0
+	return spec, ok
 }
 
 // streamNetwork reports whether a dial may go to a remote stream peer: its
