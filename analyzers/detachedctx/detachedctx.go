@@ -248,7 +248,11 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 	}
 	// Request-path budget.
 	w := analysisutil.WhereOf(stack)
-	if w.Decl == nil || !(c.m.ServesRequest(w.Decl) || c.cfg.BudgetEverywhere) {
+	serves := w.Decl != nil && c.m.ServesRequest(w.Decl)
+	if lit, ok := w.Func.(*ast.FuncLit); ok && !serves {
+		serves = c.m.ServesRequestLit(lit) // a HandlerFunc literal, a middleware
+	}
+	if !serves && (w.Decl == nil || !c.cfg.BudgetEverywhere) {
 		return
 	}
 	d, ok := c.duration(call, row)
@@ -257,7 +261,7 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 		return
 	}
 	where := "on a request path"
-	if !c.m.ServesRequest(w.Decl) {
+	if !serves {
 		where = "in a function that has the caller's context"
 	}
 	c.rep.Report(analysis.Diagnostic{

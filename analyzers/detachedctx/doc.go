@@ -22,7 +22,9 @@
 //     Redis client (go-redis v8 and v9: rdb.Get(ctx, k), pipe.Exec(ctx)).
 //
 // On a request path — a function that serves an inbound request (an
-// *http.Request parameter, or an RPC method of a gRPC server
+// *http.Request parameter, in a declared function or in a function literal
+// such as a HandlerFunc or a middleware's inner handler, or an RPC method
+// of a gRPC server
 // implementation: one its embedded Unimplemented…Server also has) —
 // it also reports WithTimeout(ctx, d) and WithDeadline(ctx, time.Now().Add(d))
 // with a constant d longer than the request budget (flag -request-budget,

@@ -1409,18 +1409,8 @@ func outlives(parent ast.Node, lit *ast.FuncLit) bool {
 // server implementation (its receiver embeds the generated Unimplemented…Server).
 func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 	m.Index()
-	for _, field := range decl.Type.Params.List {
-		if !m.isInbound(m.info.TypeOf(field.Type)) {
-			continue
-		}
-		for _, name := range field.Names {
-			if v, ok := m.info.Defs[name].(*types.Var); ok && m.sends(decl, v) {
-				// It sends the request it is given (a RoundTripper, a
-				// client's do helper): client side, not a request path.
-				return false
-			}
-		}
-		return true
+	if serves, ok := m.inboundParam(decl.Type, decl.Body); ok {
+		return serves
 	}
 	if decl.Recv == nil || len(decl.Recv.List) != 1 {
 		return false
@@ -1461,9 +1451,35 @@ func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 
 // sends reports whether decl's body hands the request variable v to an
 // outbound call that sends requests (client.Do(v), transport.RoundTrip(v)).
-func (m *Model) sends(decl *ast.FuncDecl, v *types.Var) bool {
+// ServesRequestLit reports whether a function literal serves an inbound
+// request: an http.HandlerFunc literal, a middleware's inner handler.
+func (m *Model) ServesRequestLit(lit *ast.FuncLit) bool {
+	m.Index()
+	serves, _ := m.inboundParam(lit.Type, lit.Body)
+	return serves
+}
+
+// inboundParam reads a function's inbound request parameter: ok when it
+// has one; serves unless the function sends that request itself (a
+// RoundTripper, a client's do helper: client side, not a request path).
+func (m *Model) inboundParam(ft *ast.FuncType, body *ast.BlockStmt) (serves, ok bool) {
+	for _, field := range ft.Params.List {
+		if !m.isInbound(m.info.TypeOf(field.Type)) {
+			continue
+		}
+		for _, name := range field.Names {
+			if v, isVar := m.info.Defs[name].(*types.Var); isVar && body != nil && m.sends(body, v) {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}
+
+func (m *Model) sends(body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || found {
 			return !found

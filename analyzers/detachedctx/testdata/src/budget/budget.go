@@ -74,3 +74,36 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	defer cancel()
 	return t.next.RoundTrip(req.WithContext(ctx))
 }
+
+// A middleware's inner handler and a HandlerFunc literal are request paths.
+func withTimeout(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), time.Minute) // want `context.WithTimeout allows 1m0s on a request path`
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func routes(mux *http.ServeMux) {
+	mux.HandleFunc("/report", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 45*time.Second) // want `context.WithTimeout allows 45s on a request path`
+		defer cancel()
+		_ = ctx
+	})
+	mux.HandleFunc("/fast", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		_ = ctx
+	})
+}
+
+// A literal that sends the request it is given is client side.
+var transport = roundTripFunc(func(r *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(r.Context(), time.Minute)
+	defer cancel()
+	return http.DefaultTransport.RoundTrip(r.WithContext(ctx))
+})
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
