@@ -266,6 +266,7 @@ var jitterHints = []JitterHint{
 	{Prefix: "github.com/cenkalti/backoff", Hint: "use {pkg}.NewExponentialBackOff(), whose delays are randomised"},
 	{Prefix: pathRetryGo, Hint: "use {pkg}.DelayType({pkg}.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"},
 	{Prefix: pathFailsafe, Hint: "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)"},
+	{Prefix: pathGoRetry, Hint: "wrap the backoff in {pkg}.WithFullJitter(...) (or {pkg}.WithJitterPercent)"},
 	{Prefix: "github.com/eapache/go-resiliency", Hint: "use {pkg}.ExponentialBackoff and call SetJitter on the retrier", Noun: "this retrier"},
 }
 
@@ -277,6 +278,7 @@ const (
 	pathFailsafe  = "github.com/failsafe-go/failsafe-go"
 	pathRetrier   = "github.com/eapache/go-resiliency/retrier"
 	pathGRPCCodes = "google.golang.org/grpc/codes"
+	pathGoRetry   = "github.com/sethvargo/go-retry"
 )
 
 // cenkaltiPaths are the import paths of cenkalti/backoff versions with the
@@ -406,6 +408,15 @@ func helperRows() map[string]RetryHelper {
 	m["(*"+pathRetrier+".Retrier).Run"] = helper("retrier.Run").op(0).recv()
 	m["(*"+pathRetrier+".Retrier).RunCtx"] = helper("retrier.RunCtx").ctx(0).op(1).recv()
 	m["(*"+pathRetrier+".Retrier).RunFn"] = helper("retrier.RunFn").ctx(0).op(1).recv()
+	// sethvargo/go-retry: Do(ctx, b, f); the shortcuts make an unlimited
+	// backoff of their own (Constant(ctx, d, f)).
+	m[pathGoRetry+".Do"] = helper("retry.Do").ctx(0).policy(1).op(2)
+	m[pathGoRetry+".DoValue"] = helper("retry.DoValue").ctx(0).policy(1).op(2)
+	for f, v := range map[string]Variation{"Constant": Invariant, "Exponential": Grows, "Fibonacci": Grows} {
+		h := helper("retry." + f).ctx(0).op(2).delay(v)
+		h.Unlimited = true
+		m[pathGoRetry+"."+f] = h
+	}
 	r := helper("resil.Retry").ctx(0).op(1).opts(2).attempts(3).delay(Randomised)
 	r.Resil = true
 	m[pathResil+".Retry"] = r
@@ -521,6 +532,26 @@ func configRows() map[string]RetryConfig {
 	for _, f := range []string{"Attempts", "WithAttempts", "MaxAttempts", "WithMaxAttempts"} {
 		m[pathResil+"."+f] = config().count(0, 0)
 	}
+
+	// sethvargo/go-retry: backoffs retry without limit until wrapped;
+	// middlewares take the backoff they wrap last.
+	for f, v := range map[string]Variation{"NewConstant": Invariant, "NewExponential": Grows, "NewFibonacci": Grows} {
+		c := config().retries().delay(v)
+		c.Unlimited = true
+		m[pathGoRetry+"."+f] = c
+	}
+	m[pathGoRetry+".WithMaxRetries"] = config().from(1).count(0, 1)
+	gj := config().from(1)
+	gj.Jitter = true
+	m[pathGoRetry+".WithJitter"] = gj
+	m[pathGoRetry+".WithJitterPercent"] = gj
+	fj := config().from(0)
+	fj.Jitter = true
+	m[pathGoRetry+".WithFullJitter"] = fj
+	m[pathGoRetry+".WithCappedDuration"] = config().from(1)
+	gd := config().from(1)
+	gd.TimeLimit = true
+	m[pathGoRetry+".WithMaxDuration"] = gd
 	return m
 }
 

@@ -14,7 +14,8 @@
 //
 //   - a call on the retried path of a retry loop (a call whose failure can
 //     lead to another iteration), or inside the operation handed to a known
-//     retry helper (cenkalti/backoff Retry, retry-go Do, failsafe-go
+//     retry helper (cenkalti/backoff Retry, retry-go Do, sethvargo/go-retry
+//     Do and DoValue (WithMaxRetries(n, b): n+1 attempts), failsafe-go
 //     executors with a retry policy, go-resiliency's retrier, retryablehttp
 //     clients, resil.Retry, a team's own helpers from the configuration),
 //   - that reaches, directly or through any number of functions and

@@ -41,7 +41,9 @@
 // (or a delay function of the package, literal or declared, that returns
 // one constant) or DelayType(retry.BackOffDelay), a failsafe-go retry policy with
 // WithDelay (or WithBackoff) and no jitter, go-resiliency's
-// retrier.ConstantBackoff; a cenkalti ExponentialBackOff whose jitter is
+// retrier.ConstantBackoff, sethvargo/go-retry's NewConstant or
+// NewExponential without WithJitter/WithJitterPercent/WithFullJitter (and
+// its Constant and Exponential shortcuts); a cenkalti ExponentialBackOff whose jitter is
 // turned off (WithRandomizationFactor(0), a literal without
 // RandomizationFactor, or b.RandomizationFactor = 0 in the block that makes
 // b, before the retry); and a helper configured to retry forever: no attempt limit, no

@@ -594,6 +594,9 @@ func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDec
 		h.Delay, h.DelayNode = c.effective(), c.varyNode
 		if !c.varySet {
 			h.Delay, h.DelayNode = row.Delay, nil
+			if row.Delay == knowledge.Invariant || row.Delay == knowledge.Grows {
+				h.DelayNode = call // the helper itself waits so (retry.Constant(ctx, d, f))
+			}
 		}
 		ctx := c.ctx || row.Ctx >= 0 && !m.neverEnds(arg(call, row.Ctx))
 		h.Unlimited = c.unlimited && !c.timeLimit && !ctx
