@@ -120,7 +120,7 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 func (c *checker) checkForward(f *outbound.Forward, stack []ast.Node) {
 	caller := c.m.CallerOf(stack)
 	for _, fp := range f.Fact.Params {
-		if !fp.Unbounded || fp.Index >= len(f.Call.Args) {
+		if fp.Index >= len(f.Call.Args) || !fp.UnboundedAt(c.m, f.Call) {
 			continue
 		}
 		o := c.m.Context(f.Call.Args[fp.Index])

@@ -301,6 +301,19 @@ func (m *Model) IsParam(v *types.Var) (ast.Node, int, bool) {
 	return p.fn, p.index, true
 }
 
+// Assigned reports whether v is assigned after its declaration (a
+// parameter reassigned in the body) or has its address taken.
+func (m *Model) Assigned(v *types.Var) bool {
+	m.Index()
+	if m.addrTaken[v] {
+		return true
+	}
+	if _, isParam := m.params[v]; isParam {
+		return len(m.defs[v]) > 0
+	}
+	return len(m.defs[v]) > 1
+}
+
 // Callee resolves a call's function, following method values held in
 // variables assigned once.
 func (m *Model) Callee(call *ast.CallExpr) (*types.Func, ast.Expr) {

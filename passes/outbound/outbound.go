@@ -118,6 +118,24 @@ type ForwardParam struct {
 	// Chain names the functions from this one's callee to the outbound call,
 	// the outbound call last.
 	Chain []string
+	// Client, when not Unbounded, is 1 + the index of a parameter whose
+	// client (an *http.Client, a dialer) bounds the outbound call
+	// (GetJSON(ctx, hc, url) sends with hc.Do): the call is unbounded when
+	// the caller's argument for it provably has no timeout. 0: none.
+	Client int
+}
+
+// UnboundedAt reports whether, at call, the parameter reaches an outbound
+// call that nothing but its context bounds: always, or because the client
+// the call passes for the Client parameter has no timeout.
+func (p ForwardParam) UnboundedAt(m *ctxflow.Model, call *ast.CallExpr) bool {
+	if p.Unbounded {
+		return true
+	}
+	if p.Client <= 0 || p.Client > len(call.Args) || call.Ellipsis.IsValid() {
+		return false
+	}
+	return m.Client(call.Args[p.Client-1]) == ctxflow.NoTimeout
 }
 
 func (*ForwardFact) AFact() {}
@@ -435,7 +453,26 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 		return nil
 	}
 	params := map[int]*ForwardParam{}
-	note := func(o ctxflow.Origin, unbounded bool, chain []string) {
+	// clientParam returns 1 + the index of the parameter of decl that e
+	// is, when e is one of a client type; else 0.
+	clientParam := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0
+		}
+		v, ok := s.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return 0
+		}
+		if _, known := s.table.ClientTypes[analysisutil.TypeKey(v.Type())]; !known {
+			return 0
+		}
+		if pfn, idx, ok := s.model.IsParam(v); ok && pfn == decl && idx >= 0 && !s.model.Assigned(v) {
+			return idx + 1
+		}
+		return 0
+	}
+	note := func(o ctxflow.Origin, unbounded bool, client int, chain []string) {
 		if o.State != ctxflow.Unknown || o.Param == nil {
 			return
 		}
@@ -446,13 +483,19 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 		if len(chain) > maxChain {
 			chain = chain[:maxChain]
 		}
+		if unbounded {
+			client = 0
+		}
 		p := params[idx]
 		if p == nil {
-			params[idx] = &ForwardParam{Index: idx, Unbounded: unbounded, Chain: chain}
+			params[idx] = &ForwardParam{Index: idx, Unbounded: unbounded, Chain: chain, Client: client}
 			return
 		}
 		if unbounded && !p.Unbounded {
-			p.Unbounded, p.Chain = true, chain
+			p.Unbounded, p.Chain, p.Client = true, chain, 0
+		}
+		if !p.Unbounded && p.Client == 0 && client > 0 {
+			p.Client, p.Chain = client, chain
 		}
 	}
 	for _, n := range s.byFunc[decl] {
@@ -462,7 +505,13 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 			if !ok {
 				continue
 			}
-			note(o, s.Unbounded(c), []string{c.Name()})
+			unbounded, client := s.Unbounded(c), 0
+			if !unbounded && !c.Spec.Bounded && !c.Spec.Stream {
+				if e := c.Client(); e != nil {
+					client = clientParam(e)
+				}
+			}
+			note(o, unbounded, client, []string{c.Name()})
 			continue
 		}
 		callee, _ := s.model.Callee(call)
@@ -478,7 +527,11 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 				continue
 			}
 			o := s.model.Context(call.Args[fp.Index])
-			note(o, fp.Unbounded, append([]string{analysisutil.Name(callee)}, fp.Chain...))
+			unbounded, client := fp.UnboundedAt(s.model, call), 0
+			if !unbounded && fp.Client > 0 && fp.Client <= len(call.Args) && !call.Ellipsis.IsValid() {
+				client = clientParam(call.Args[fp.Client-1])
+			}
+			note(o, unbounded, client, append([]string{analysisutil.Name(callee)}, fp.Chain...))
 		}
 	}
 	if len(params) == 0 {

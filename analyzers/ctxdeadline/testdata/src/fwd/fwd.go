@@ -36,3 +36,24 @@ func Lookup[K comparable](ctx context.Context, db *sql.DB, k K) error {
 	_, err := db.ExecContext(ctx, "SELECT 1 WHERE $1", k)
 	return err
 }
+
+// GetJSON sends with the client it is given: whether ctx is the only bound
+// depends on the caller's client.
+func GetJSON[T any](ctx context.Context, hc *http.Client, url string) (T, error) {
+	var v T
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return v, err
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return v, err
+	}
+	resp.Body.Close()
+	return v, nil
+}
+
+// Rates forwards both its context and its client.
+func Rates(ctx context.Context, hc *http.Client, url string) (map[string]float64, error) {
+	return GetJSON[map[string]float64](ctx, hc, url)
+}

@@ -5,6 +5,7 @@ package usefwd
 import (
 	"context"
 	"database/sql"
+	"net/http"
 	"time"
 
 	"fwd"
@@ -22,4 +23,12 @@ func nightly(c *fwd.Client, db *sql.DB) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	_, _ = fwd.Count(ctx, db)
+}
+
+// The client a forwarding helper sends with comes from its caller.
+func clients(url string, hc *http.Client) {
+	_, _ = fwd.GetJSON[int](context.Background(), http.DefaultClient, url)                 // want `fwd.GetJSON gets context.Background\(\), which has no deadline, and forwards it to \(\*http.Client\).Do`
+	_, _ = fwd.Rates(context.Background(), &http.Client{}, url)                            // want `fwd.Rates gets context.Background\(\), which has no deadline, and forwards it to \(\*http.Client\).Do \(through fwd.GetJSON\)`
+	_, _ = fwd.GetJSON[int](context.Background(), &http.Client{Timeout: time.Second}, url) // a Timeout bounds it
+	_, _ = fwd.Rates(context.Background(), hc, url)                                        // a client of unknown make: silent
 }
