@@ -37,7 +37,7 @@
 // result of an unknown call), r.Context() of an inbound request, a context
 // from WithTimeout/WithDeadline, a client with Timeout (set on its literal,
 // by a field assignment, by a known constructor, or by a function of the
-// package that returns it), a tls.Dialer whose NetDialer has a Timeout, a
+// module that returns it), a tls.Dialer whose NetDialer has a Timeout, a
 // client or dialer built out of sight (a struct field: unknown means
 // silent), net.DialTimeout, database/sql methods that have no Context
 // variant (Tx.Commit, Rows.Next), Redis commands (a go-redis client has its

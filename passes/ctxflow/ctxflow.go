@@ -14,7 +14,9 @@
 //
 // The pass exports a [RequestFact] for functions that return an outbound
 // request, so that a request built by a helper (c.newRequest(ctx, ...)) is
-// followed across packages.
+// followed across packages, and a [ClientFact] for exported functions that
+// return a client (an *http.Client, a dialer) provably with or without a
+// timeout, so that a client from another package's constructor is read.
 package ctxflow
 
 import (
@@ -45,7 +47,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 			ResultType: reflect.TypeFor[*Model](),
-			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact)},
+			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact)},
 		}
 	})
 }
@@ -138,6 +140,22 @@ func itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// ClientFact is exported for a function that returns a client (an
+// *http.Client, a dialer) whose timeout is known: every return gives a
+// client with a Timeout, or every one a client without.
+type ClientFact struct {
+	Bound Bound
+}
+
+func (*ClientFact) AFact() {}
+
+func (f *ClientFact) String() string {
+	if f.Bound == HasTimeout {
+		return "client{timeout}"
+	}
+	return "client{no timeout}"
 }
 
 // RecontextFact is exported for a function that gives a request parameter
@@ -827,6 +845,13 @@ func (m *Model) exportRequestFacts() {
 				m.Pass.ExportObjectFact(fn, f)
 			}
 		}
+		if sig.Results().Len() > 0 && fn.Exported() {
+			if _, ok := m.Table.ClientTypes[analysisutil.TypeKey(sig.Results().At(0).Type())]; ok {
+				if b := m.constructed(fn, map[*types.Var]bool{}, 0); b != BoundUnknown {
+					m.Pass.ExportObjectFact(fn, &ClientFact{Bound: b})
+				}
+			}
+		}
 	}
 }
 
@@ -975,6 +1000,14 @@ func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
 		if fn != nil {
 			if cv, ok := m.Table.Clients[analysisutil.Key(fn)]; ok {
 				return boundOf(cv)
+			}
+			if fn.Pkg() != nil && fn.Pkg() != m.Pass.Pkg {
+				// A constructor of another package of the module.
+				f := new(ClientFact)
+				if m.Pass.ImportObjectFact(fn.Origin(), f) {
+					return f.Bound
+				}
+				return BoundUnknown
 			}
 			return m.constructed(fn, seen, depth)
 		}

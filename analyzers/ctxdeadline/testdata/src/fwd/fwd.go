@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"time"
 )
 
 type Client struct {
@@ -56,4 +57,14 @@ func GetJSON[T any](ctx context.Context, hc *http.Client, url string) (T, error)
 // Rates forwards both its context and its client.
 func Rates(ctx context.Context, hc *http.Client, url string) (map[string]float64, error) {
 	return GetJSON[map[string]float64](ctx, hc, url)
+}
+
+// NewPooledClient tunes the transport but sets no Timeout.
+func NewPooledClient() *http.Client {
+	return &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+}
+
+// NewBoundedClient sets a Timeout.
+func NewBoundedClient(d time.Duration) *http.Client {
+	return &http.Client{Timeout: d}
 }

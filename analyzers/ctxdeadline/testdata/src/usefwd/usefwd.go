@@ -32,3 +32,15 @@ func clients(url string, hc *http.Client) {
 	_, _ = fwd.GetJSON[int](context.Background(), &http.Client{Timeout: time.Second}, url) // a Timeout bounds it
 	_, _ = fwd.Rates(context.Background(), hc, url)                                        // a client of unknown make: silent
 }
+
+// Clients from another package's constructors are read through facts.
+func constructed(url string) {
+	resp, err := fwd.NewPooledClient().Get(url) // want `\(\*http.Client\).Get has no deadline`
+	if err == nil {
+		resp.Body.Close()
+	}
+	hc := fwd.NewBoundedClient(time.Second)
+	if resp, err := hc.Get(url); err == nil {
+		resp.Body.Close()
+	}
+}
