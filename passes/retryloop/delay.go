@@ -13,7 +13,6 @@ import (
 
 // sleeps fills L.Sleeps from the waits the scan found.
 func (m *model) sleeps(L *Loop, li *loopInfo) {
-	_ = li
 	stmtOnly := map[ast.Node]ast.Stmt{}
 	ast.Inspect(L.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -59,6 +58,9 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
+			if m.continuesTo(n, li.label) {
+				return true // it restarts L on failure: part of L's body
+			}
 			ast.Inspect(n.(ast.Stmt), func(x ast.Node) bool {
 				if x == n {
 					return true

@@ -245,8 +245,8 @@ func (m *model) timerOf(x ast.Expr) (knowledge.TimerKind, *ast.CallExpr) {
 	return 0, nil
 }
 
-// scan walks a loop body (not nested function literals nor nested loops)
-// and fills li.
+// scan walks a loop body (not nested function literals nor nested loops,
+// except a nested loop that continues this one by its label) and fills li.
 func (m *model) scan(li *loopInfo) {
 	var sel *ast.SelectStmt
 	var clause *ast.CommClause
@@ -256,7 +256,9 @@ func (m *model) scan(li *loopInfo) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
-			if n != li.stmt {
+			// A nested loop is its own, unless a failure in it restarts
+			// this one (continue outer): its calls are this loop's too.
+			if n != li.stmt && !m.continuesTo(n, li.label) {
 				return false
 			}
 		case *ast.GoStmt, *ast.DeferStmt:

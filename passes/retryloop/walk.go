@@ -1290,8 +1290,14 @@ func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 					continue
 				}
 				if d.rng != nil && d.rng != L.Stmt {
-					r = true // an inner loop's element
-					break
+					// An inner loop's element: another operation each
+					// time, unless a failure restarts the outer loop
+					// (continue outer), which tries the element again.
+					if !m.continuesTo(d.rng, li.label) || m.readsIteration(L, d.rng.X) {
+						r = true
+						break
+					}
+					continue
 				}
 				if d.rhs != nil && exprVaries(d.rhs, depth) {
 					r = true
@@ -1380,6 +1386,43 @@ func (m *model) attemptNumber(L *Loop, e ast.Expr) bool {
 			return false
 		}
 	}
+}
+
+// readsIteration reports whether e reads the loop's counter or the element
+// it ranges over (for _, shard := range shards { for x := range shard.items:
+// each round is another shard, not a retry).
+func (m *model) readsIteration(L *Loop, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := m.info.Uses[id].(*types.Var); ok && (v == L.Counter || m.rangeVar(L, v)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// continuesTo reports whether an inner loop holds a continue to the label
+// of the loop (continue outer), outside function literals.
+func (m *model) continuesTo(inner ast.Node, lbl *types.Label) bool {
+	if lbl == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(inner, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if n.Tok == token.CONTINUE && n.Label != nil && m.info.Uses[n.Label] == lbl {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // rangeVar reports whether v is the key or value of a range loop L over a

@@ -273,3 +273,67 @@ func (c *Client) CondLoop(ctx context.Context) {
 		time.Sleep(time.Second)
 	}
 }
+
+func (c *Client) send(ctx context.Context, ev string) error {
+	resp, err := c.get(ctx)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A failure inside an inner loop that restarts the outer loop by its label
+// retries the failed element: the outer loop retries it.
+func (c *Client) deliverBatch(ctx context.Context, batch []string) error {
+	sent := 0
+	var lastErr error
+outer:
+	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=true remote=true sleeps=\[randomised\+ctx\]`
+		for _, ev := range batch[sent:] {
+			if err := c.send(ctx, ev); err != nil {
+				lastErr = err
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(jitter(attempt)):
+				}
+				continue outer
+			}
+			sent++
+		}
+		return nil
+	}
+	return lastErr
+}
+
+// Each round is another shard: failover, not a retry.
+func (c *Client) anyShard(ctx context.Context, shards [][]string) error {
+outer:
+	for _, shard := range shards {
+		for _, ev := range shard {
+			if err := c.send(ctx, ev); err != nil {
+				time.Sleep(jitter(1))
+				continue outer
+			}
+		}
+		return nil
+	}
+	return errors.New("no shard")
+}
+
+// A nested loop without a labelled continue is its own loop.
+func (c *Client) each(ctx context.Context, batch []string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		failed := false
+		for _, ev := range batch {
+			if err := c.send(ctx, ev); err != nil {
+				failed = true
+			}
+		}
+		if !failed {
+			return nil
+		}
+		time.Sleep(jitter(attempt))
+	}
+	return errors.New("failed")
+}
