@@ -58,6 +58,7 @@ func (m *model) maybeOwnCall(call *ast.CallExpr, fn ast.Node, decl *ast.FuncDecl
 // retrying a call of a parameter of function type that the function never
 // reassigns nor takes the address of.
 func (m *model) findOwnHelpers() {
+	m.findClosureHelpers()
 	for _, L := range m.loops {
 		decl := L.Decl
 		if decl == nil || L.Func != ast.Node(decl) || decl.Body == nil {
@@ -99,6 +100,81 @@ func (m *model) findOwnHelpers() {
 	}
 }
 
+// findClosureHelpers finds retry helpers held in local variables: a
+// function literal assigned once (withRetry := func(op func() error) error
+// {...}) whose own loop retries a call of one of its parameters.
+func (m *model) findClosureHelpers() {
+	lits := map[*ast.FuncLit]*types.Var{}
+	for v, defs := range m.x.defs {
+		if len(defs) != 1 || m.x.addrTaken[v] || v.IsField() || v.Parent() == m.pass.Pkg.Scope() {
+			continue
+		}
+		if lit, ok := ast.Unparen(defs[0].rhs).(*ast.FuncLit); ok && defs[0].index < 0 {
+			lits[lit] = v
+		}
+	}
+	if len(lits) == 0 {
+		return
+	}
+	for _, L := range m.loops {
+		lit, ok := L.Func.(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		hv := lits[lit]
+		if hv == nil || m.closureHelpers[hv] != nil {
+			continue
+		}
+		for _, c := range L.Retried {
+			id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := m.info.Uses[id].(*types.Var)
+			if !ok || len(m.x.defs[v]) > 0 || m.x.addrTaken[v] {
+				continue
+			}
+			j := litParamIndex(m.info, lit, v)
+			if j < 0 || lit.Type.Params.NumFields() > 0 && j == lit.Type.Params.NumFields()-1 && isVariadic(lit) {
+				continue
+			}
+			if _, ok := types.Unalias(v.Type()).Underlying().(*types.Signature); !ok {
+				continue
+			}
+			m.closureHelpers[hv] = &ownHelper{op: j, layer: Layer{Attempts: L.attempts(), Func: hv.Name()}, remote: m.remote(c, 0)}
+			break
+		}
+	}
+}
+
+// litParamIndex returns the index of v among a function literal's
+// parameters, or -1.
+func litParamIndex(info *types.Info, lit *ast.FuncLit, v *types.Var) int {
+	i := 0
+	for _, f := range lit.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if info.Defs[n] == v {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+func isVariadic(lit *ast.FuncLit) bool {
+	l := lit.Type.Params.List
+	if len(l) == 0 {
+		return false
+	}
+	_, ok := l[len(l)-1].Type.(*ast.Ellipsis)
+	return ok
+}
+
 // ownHelperOf returns what makes fn a retry helper of the module: found in
 // this package, or read from its fact.
 func (m *model) ownHelperOf(fn *types.Func) *ownHelper {
@@ -128,6 +204,7 @@ func (m *model) ownHelperCalls() {
 		}
 		fn, recv := m.callee(call)
 		if fn == nil {
+			m.closureHelperCall(c)
 			continue
 		}
 		sig, _ := fn.Type().(*types.Signature)
@@ -152,6 +229,28 @@ func (m *model) ownHelperCalls() {
 		m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: l.Attempts, param: l.Param, paramOffset: l.ParamOffset, via: analysisutil.Name(fn)})
 	}
 	m.ownCands = nil
+}
+
+// closureHelperCall makes a call of a retry helper held in a local
+// variable a retry layer, like a call of a declared one.
+func (m *model) closureHelperCall(c ownCand) {
+	id, ok := ast.Unparen(c.call.Fun).(*ast.Ident)
+	if !ok {
+		return
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok {
+		return
+	}
+	oh := m.closureHelpers[v]
+	if oh == nil || oh.op >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
+		return
+	}
+	if lit, ok := ast.Unparen(m.x.defs[v][0].rhs).(*ast.FuncLit); ok && within(c.call.Pos(), lit) {
+		return // recursion
+	}
+	h := &Helper{Call: c.call, Site: true, Attempts: oh.layer.Attempts, Ops: []ast.Expr{c.call.Args[oh.op]}, Func: c.fn, Decl: c.decl}
+	m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: oh.layer.Attempts, via: v.Name()})
 }
 
 // ownRemote reports whether a call of a team's own helper reaches another

@@ -412,8 +412,11 @@ type model struct {
 	// ownHelpers are the package's own retry helpers; ownCands the calls
 	// that may call one (a function value among the arguments).
 	ownHelpers map[*types.Func]*ownHelper
-	ownCands   []ownCand
-	collecting bool
+	// closureHelpers are retry helpers held in local variables
+	// (withRetry := func(op func() error) error { for ... }).
+	closureHelpers map[*types.Var]*ownHelper
+	ownCands       []ownCand
+	collecting     bool
 	// importsHelpers: the package imports a retry helper's package; importsTime: it
 	// imports time or resil (fast paths).
 	importsHelpers, importsTime bool
@@ -437,22 +440,23 @@ type model struct {
 func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *model {
 	table := cfg.Table()
 	m := &model{
-		pass:       pass,
-		info:       pass.TypesInfo,
-		table:      table,
-		rt:         &table.Retry,
-		ob:         ob,
-		m:          ob.Model,
-		forwards:   map[*ast.CallExpr]bool{},
-		combine:    knowledge.CombineDelayKeys(),
-		byDecl:     map[*ast.FuncDecl][]*site{},
-		ownHelpers: map[*types.Func]*ownHelper{},
-		calls:      map[*ast.FuncDecl][]*ast.CallExpr{},
-		factMemo:   map[*types.Func]*RetryFact{},
-		factBusy:   map[*types.Func]bool{},
-		sleepMemo:  map[*types.Func]*SleepFact{},
-		delayMemo:  map[*types.Func]*DelayFact{},
-		busy:       map[*types.Func]bool{},
+		pass:           pass,
+		info:           pass.TypesInfo,
+		table:          table,
+		rt:             &table.Retry,
+		ob:             ob,
+		m:              ob.Model,
+		forwards:       map[*ast.CallExpr]bool{},
+		combine:        knowledge.CombineDelayKeys(),
+		byDecl:         map[*ast.FuncDecl][]*site{},
+		ownHelpers:     map[*types.Func]*ownHelper{},
+		closureHelpers: map[*types.Var]*ownHelper{},
+		calls:          map[*ast.FuncDecl][]*ast.CallExpr{},
+		factMemo:       map[*types.Func]*RetryFact{},
+		factBusy:       map[*types.Func]bool{},
+		sleepMemo:      map[*types.Func]*SleepFact{},
+		delayMemo:      map[*types.Func]*DelayFact{},
+		busy:           map[*types.Func]bool{},
 	}
 	for _, f := range ob.Forwards {
 		m.forwards[f.Call] = true

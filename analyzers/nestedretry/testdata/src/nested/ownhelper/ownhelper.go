@@ -224,3 +224,26 @@ func (s *Service) CrossFailover(ctx context.Context) error {
 		return s.s.Get(ctx, addr)
 	})
 }
+
+// A retry helper held in a local variable is a layer at its calls.
+func (s *Service) Closure(ctx context.Context, keys []string) {
+	withRetry := func(op func() error) error {
+		var err error
+		for i := 0; i < 3; i++ {
+			if err = op(); err == nil {
+				return nil
+			}
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+		}
+		return err
+	}
+	once := func(op func() error) error { return op() }
+	for _, k := range keys {
+		_ = withRetry(func() error {
+			return s.s.Get(ctx, k) // want `retry amplification 3×3 = 9: this withRetry \(3 attempts\) calls \(\*c.Store\).Get`
+		})
+		_ = once(func() error {
+			return s.s.Get(ctx, k)
+		})
+	}
+}
