@@ -38,7 +38,10 @@
 //     ReadyToTrip that returns true when one request in a thousand failed
 //     (ConsecutiveFailures >= 1, TotalFailures > 0) or when the first
 //     request after the counts are cleared failed (a failure ratio with no
-//     minimum number of requests), failsafe-go's
+//     minimum number of requests; a ReadyToTrip function of the package and
+//     the package's helpers it calls, such as failureRatio(c), are followed a
+//     few calls deep, and a helper's Requests == 0 guard against dividing by
+//     zero is no minimum volume), failsafe-go's
 //     WithFailureThreshold(1) and its defaults (NewWithDefaults, a builder
 //     that sets no failure threshold), hystrix ErrorPercentThreshold or
 //     RequestVolumeThreshold of 1, eapache breaker.New(1, ...). gobreaker's

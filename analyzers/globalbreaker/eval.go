@@ -10,13 +10,18 @@ import (
 // evaluator runs a trip predicate (func(counts Counts) bool) on one
 // situation of the counts. It understands straight-line code: assignments
 // of expressions, if statements and returns over arithmetic, comparisons,
-// logic and conversions. Anything else is unknown.
+// logic and conversions, and calls of the package's functions (decl finds
+// their declarations), a few levels deep. Anything else is unknown.
 type evaluator struct {
-	info     *types.Info
-	counts   *types.Var
+	info *types.Info
+	decl func(*types.Func) *ast.FuncDecl
+	// counts are the variables that hold the counts: the predicate's
+	// parameter, or a helper's parameter it was passed to.
+	counts   map[*types.Var]bool
 	scenario map[string]int64
 	env      map[*types.Var]val
 	steps    int
+	depth    int
 }
 
 type kind uint8
@@ -33,7 +38,11 @@ type val struct {
 	isInt bool
 }
 
-const maxSteps = 200
+const (
+	maxSteps = 200
+	// maxCalls bounds the nesting of helper calls.
+	maxCalls = 4
+)
 
 // body runs a function body and returns the value it returns.
 func (ev *evaluator) body(b *ast.BlockStmt) (val, bool) {
@@ -151,12 +160,14 @@ func (ev *evaluator) expr(e ast.Expr) (val, bool) {
 		switch tv.Value.Kind() {
 		case constant.Bool:
 			return val{kind: kBool, b: constant.BoolVal(tv.Value)}, true
-		case constant.Int:
+		case constant.Int, constant.Float:
 			f, _ := constant.Float64Val(tv.Value)
-			return val{kind: kNum, f: f, isInt: true}, true
-		case constant.Float:
-			f, _ := constant.Float64Val(tv.Value)
-			return val{kind: kNum, f: f}, true
+			isInt := tv.Value.Kind() == constant.Int
+			if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsUntyped == 0 {
+				// A typed constant: float64 0 is a float.
+				isInt = b.Info()&types.IsInteger != 0
+			}
+			return val{kind: kNum, f: f, isInt: isInt}, true
 		}
 		return val{}, false
 	}
@@ -171,8 +182,7 @@ func (ev *evaluator) expr(e ast.Expr) (val, bool) {
 		r, ok := ev.env[v]
 		return r, ok
 	case *ast.SelectorExpr:
-		id, ok := ast.Unparen(x.X).(*ast.Ident)
-		if !ok || ev.info.Uses[id] != ev.counts {
+		if !ev.isCounts(x.X) {
 			return val{}, false
 		}
 		n, ok := ev.scenario[x.Sel.Name]
@@ -182,26 +192,20 @@ func (ev *evaluator) expr(e ast.Expr) (val, bool) {
 		return val{kind: kNum, f: float64(n), isInt: true}, true
 	case *ast.CallExpr:
 		tv, ok := ev.info.Types[x.Fun]
-		if !ok || !tv.IsType() || len(x.Args) != 1 {
+		if !ok {
+			return val{}, false
+		}
+		if !tv.IsType() {
+			return ev.call(x)
+		}
+		if len(x.Args) != 1 {
 			return val{}, false
 		}
 		v, ok := ev.expr(x.Args[0])
 		if !ok || v.kind != kNum {
 			return val{}, false
 		}
-		b, ok := tv.Type.Underlying().(*types.Basic)
-		if !ok {
-			return val{}, false
-		}
-		switch {
-		case b.Info()&types.IsInteger != 0:
-			v.f, v.isInt = float64(int64(v.f)), true
-		case b.Info()&types.IsFloat != 0:
-			v.isInt = false
-		default:
-			return val{}, false
-		}
-		return v, true
+		return convert(v, tv.Type)
 	case *ast.UnaryExpr:
 		v, ok := ev.expr(x.X)
 		if !ok {
@@ -267,4 +271,110 @@ func (ev *evaluator) expr(e ast.Expr) (val, bool) {
 		}
 	}
 	return val{}, false
+}
+
+// isCounts reports whether e is a variable holding the counts (c, or *c
+// and (c) around it).
+func (ev *evaluator) isCounts(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if st, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(st.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := ev.info.Uses[id].(*types.Var)
+	return ok && ev.counts[v]
+}
+
+// call evaluates a call of a function of the package (failureRatio(c)):
+// its body, with its parameters bound to the arguments. An argument that
+// is the counts (c or &c) makes the parameter hold the counts; one that
+// cannot be evaluated leaves the parameter unknown. Methods, variadic and
+// generic functions, functions of other packages and function values are
+// unknown.
+func (ev *evaluator) call(call *ast.CallExpr) (val, bool) {
+	if ev.decl == nil || ev.depth >= maxCalls || call.Ellipsis.IsValid() {
+		return val{}, false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return val{}, false
+	}
+	fn, ok := ev.info.Uses[id].(*types.Func)
+	if !ok {
+		return val{}, false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Variadic() || sig.TypeParams().Len() > 0 || sig.Params().Len() != len(call.Args) {
+		return val{}, false
+	}
+	decl := ev.decl(fn)
+	if decl == nil || decl.Recv != nil || decl.Body == nil || decl.Type.Params == nil {
+		return val{}, false
+	}
+	counts := map[*types.Var]bool{}
+	env := map[*types.Var]val{}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		n := max(len(field.Names), 1)
+		for k := 0; k < n; k, i = k+1, i+1 {
+			if i >= len(call.Args) {
+				return val{}, false
+			}
+			if len(field.Names) == 0 {
+				continue
+			}
+			v, ok := ev.info.Defs[field.Names[k]].(*types.Var)
+			if !ok {
+				continue
+			}
+			arg := ast.Unparen(call.Args[i])
+			if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				arg = u.X
+			}
+			if ev.isCounts(arg) {
+				counts[v] = true
+				continue
+			}
+			if a, ok := ev.expr(call.Args[i]); ok {
+				env[v] = a
+			}
+		}
+	}
+	if i != len(call.Args) {
+		return val{}, false
+	}
+	saveCounts, saveEnv := ev.counts, ev.env
+	ev.counts, ev.env = counts, env
+	ev.depth++
+	r, ok := ev.body(decl.Body)
+	ev.depth--
+	ev.counts, ev.env = saveCounts, saveEnv
+	if !ok || sig.Results().Len() != 1 {
+		return val{}, false
+	}
+	return convert(r, sig.Results().At(0).Type())
+}
+
+// convert converts a value to a basic type: integers truncate.
+func convert(v val, t types.Type) (val, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return val{}, false
+	}
+	switch {
+	case v.kind == kBool && b.Info()&types.IsBoolean != 0:
+		return v, true
+	case v.kind != kNum:
+		return val{}, false
+	case b.Info()&types.IsInteger != 0:
+		v.f, v.isInt = float64(int64(v.f)), true
+	case b.Info()&types.IsFloat != 0:
+		v.isInt = false
+	default:
+		return val{}, false
+	}
+	return v, true
 }

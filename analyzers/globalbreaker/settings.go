@@ -171,7 +171,7 @@ func (c *checker) checkValue(s knowledge.Setting, value ast.Expr, node ast.Node,
 			return
 		}
 		for _, sample := range c.table.Counts[analysisutil.TypeKey(param.Type())] {
-			ev := &evaluator{info: c.pass.TypesInfo, counts: param, scenario: sample.Values, env: map[*types.Var]val{}}
+			ev := &evaluator{info: c.pass.TypesInfo, decl: c.flow.Decl, counts: map[*types.Var]bool{param: true}, scenario: sample.Values, env: map[*types.Var]val{}}
 			r, ok := ev.body(body)
 			if !ok || r.kind != kBool || !r.b {
 				continue
