@@ -133,6 +133,14 @@ type Setting struct {
 	// ZeroIsDefault: 0 means "use the library default" (hystrix, gobreaker
 	// MaxRequests).
 	ZeroIsDefault bool
+	// BelowOneIsOne: values below 1 count as 1 (resil's
+	// MinimumThroughput(0) is a minimum of one call).
+	BelowOneIsOne bool
+	// Volume: a TripCount that is the minimum number of requests in a
+	// window before the failure rate counts (hystrix's
+	// RequestVolumeThreshold, resil's MinimumThroughput): with 1, the
+	// first request of a window failing is a 100% failure rate.
+	Volume bool
 }
 
 const (
@@ -245,9 +253,9 @@ var breakerSettings = map[string]Setting{
 
 	// hystrix: 0 means the default (20 requests, 50 %).
 	hystrix + ".CommandConfig.ErrorPercentThreshold":  {Kind: TripCount, Arg: None, ZeroIsDefault: true},
-	hystrix + ".CommandConfig.RequestVolumeThreshold": {Kind: TripCount, Arg: None, ZeroIsDefault: true},
+	hystrix + ".CommandConfig.RequestVolumeThreshold": {Kind: TripCount, Arg: None, ZeroIsDefault: true, Volume: true},
 	hystrix + ".DefaultErrorPercentThreshold":         {Kind: TripCount, Arg: None},
-	hystrix + ".DefaultVolumeThreshold":               {Kind: TripCount, Arg: None},
+	hystrix + ".DefaultVolumeThreshold":               {Kind: TripCount, Arg: None, Volume: true},
 }
 
 var breakerOptions = map[string]Setting{
@@ -259,6 +267,9 @@ var breakerOptions = map[string]Setting{
 	"(" + failsafeCB + ".Builder[R any]).WithSuccessThresholdRatio":  {Kind: Probes, Arg: 1},
 	eapache + ".New":              {Kind: TripCount, Arg: 0},
 	ResilPath + ".HalfOpenProbes": {Kind: Probes, Arg: 0},
+	// resil trips when the window holds at least MinimumThroughput calls
+	// (below 1 counts as 1) and FailureRatio of them failed.
+	ResilPath + ".MinimumThroughput": {Kind: TripCount, Arg: 0, BelowOneIsOne: true, Volume: true},
 }
 
 // CountsSample is one situation of a breaker's counts that must not trip

@@ -44,8 +44,13 @@
 //     zero is no minimum volume), failsafe-go's
 //     WithFailureThreshold(1) and its defaults (NewWithDefaults, a builder
 //     that sets no failure threshold), hystrix ErrorPercentThreshold or
-//     RequestVolumeThreshold of 1, eapache breaker.New(1, ...). gobreaker's
-//     own default (more than 5 consecutive failures) is fine;
+//     RequestVolumeThreshold of 1, resil's MinimumThroughput(1) (or less,
+//     which counts as 1) with BreakerFor or NewBreaker — a minimum volume
+//     of one request makes the first failed request of a window a 100%
+//     failure rate, whatever the ratio; a minimum of 2 or more, like
+//     gobreaker's Requests >= 2, is not judged — and eapache
+//     breaker.New(1, ...). gobreaker's own default (more than 5 consecutive
+//     failures) is fine;
 //   - settings that let a flood of probes through while the breaker is half
 //     open: gobreaker MaxRequests, failsafe-go WithSuccessThreshold and
 //     resil HalfOpenProbes above -max-half-open (default 10);

@@ -17,6 +17,7 @@ import (
 const (
 	whyTrip  = "one timeout in a thousand requests should not trip it"
 	whyProbe = "flooding a recovering service re-opens it"
+	whyOne   = "one failed request should not trip it"
 )
 
 // checkCall checks a call's breaker settings: options with a constant
@@ -149,7 +150,17 @@ func (c *checker) checkValue(s knowledge.Setting, value ast.Expr, node ast.Node,
 	switch s.Kind {
 	case knowledge.TripCount:
 		v, ok := constNumber(c.pass.TypesInfo, value)
+		if ok && s.BelowOneIsOne && v < 1 {
+			v = 1
+		}
 		if !ok || v <= 0 || v > 1 {
+			return
+		}
+		if s.Volume {
+			c.rep.Report(analysis.Diagnostic{
+				Pos: node.Pos(), End: node.End(),
+				Message: fmt.Sprintf("%s opens the breaker on a single failure (with a minimum volume of one request, the first request of a window failing is a 100%% failure rate): %s; require a minimum number of requests, such as 20", settingText(what, value, c), whyOne),
+			})
 			return
 		}
 		c.rep.Report(analysis.Diagnostic{

@@ -129,7 +129,7 @@ func init() {
 		RequestVolumeThreshold: 20,
 	})
 	hystrix.ConfigureCommand("search", hystrix.CommandConfig{
-		RequestVolumeThreshold: 1, // want `RequestVolumeThreshold 1 opens the breaker on a single failure`
+		RequestVolumeThreshold: 1, // want `RequestVolumeThreshold 1 opens the breaker on a single failure \(with a minimum volume of one request`
 	})
 	hystrix.ConfigureCommand("orders", hystrix.CommandConfig{
 		ErrorPercentThreshold:  0,
@@ -151,3 +151,30 @@ var eFive = breaker.New(5, 1, time.Second)
 var rFlood = resil.NewBreaker("x", resil.HalfOpenProbes(40)) // want `HalfOpenProbes\(40\) lets 40 probes through`
 
 var rFew = resil.NewBreaker("y", resil.HalfOpenProbes(3))
+
+// resil: a minimum throughput of one call (values below 1 count as 1) makes
+// the first failed call of a window a 100% failure rate, whatever the ratio.
+var rQuestions = resil.BreakerFor("questions", resil.MinimumThroughput(1), resil.FailureRatio(0.5)) // want `MinimumThroughput\(1\) opens the breaker on a single failure \(with a minimum volume of one request, the first request of a window failing is a 100% failure rate\): one failed request should not trip it; require a minimum number of requests, such as 20`
+
+var rNewOne = resil.NewBreaker("q", resil.FailureRatio(0.9), resil.MinimumThroughput(1)) // want `MinimumThroughput\(1\) opens the breaker on a single failure`
+
+var rZero = resil.NewBreaker("z", resil.MinimumThroughput(0)) // want `MinimumThroughput\(0\) opens the breaker on a single failure`
+
+var rNegative = resil.BreakerFor("n", resil.MinimumThroughput(-5)) // want `MinimumThroughput\(-5\) opens the breaker on a single failure`
+
+const oneCall = 1
+
+var rOpts = []resil.BreakerOption{resil.FailureRatio(0.5), resil.MinimumThroughput(oneCall)} // want `MinimumThroughput\(oneCall\) opens the breaker on a single failure`
+
+// Fine: a minimum volume of two calls or more (like gobreaker's
+// Requests >= 2 and hystrix's RequestVolumeThreshold 2), the default, a
+// volume from configuration.
+var rSizes = resil.BreakerFor("size-guide", resil.FailureRatio(0.6), resil.MinimumThroughput(40), resil.HalfOpenProbes(3))
+
+var rTwo = resil.NewBreaker("two", resil.MinimumThroughput(2))
+
+var rRatioOnly = resil.BreakerFor("ratio", resil.FailureRatio(0.5))
+
+var minCalls = 1
+
+var rFromConfig = resil.NewBreaker("cfg", resil.MinimumThroughput(minCalls))

@@ -12,6 +12,10 @@ type BreakerOption func(c breakerConfig) breakerConfig
 
 func HalfOpenProbes(n int) BreakerOption { return nil }
 
+func FailureRatio(r float64) BreakerOption { return nil }
+
+func MinimumThroughput(n int) BreakerOption { return nil }
+
 func NewBreaker(name string, opts ...BreakerOption) *Breaker { return &Breaker{name: name} }
 
 func BreakerFor(name string, opts ...BreakerOption) *Breaker { return NewBreaker(name, opts...) }
