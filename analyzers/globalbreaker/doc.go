@@ -28,10 +28,14 @@
 //     different dependency types. Endpoints of one host or API are one
 //     dependency.
 //     Guarded operations are followed through helpers of the package and,
-//     by facts, into other packages; helpers that pass their function
+//     by facts, into other packages. Helpers that pass their function
 //     argument to a guarded call, or call it in the guarded operation
 //     (cb.Execute(func() (any, error) { return fn() })), count as guarded
-//     calls. The finding is at
+//     calls, in their package and, by facts, in the packages that call them
+//     (breakers.Call(w.cb, func() (T, error) { ... })): their breaker is
+//     the one they are given (a parameter, a field of the receiver, a
+//     breaker name), or their own (a package-level breaker, a constant
+//     name). The finding is at
 //     the guarded call that reaches another dependency than the first one,
 //     and names both;
 //   - settings that open the breaker on a single failure: a gobreaker

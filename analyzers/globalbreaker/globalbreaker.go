@@ -35,11 +35,12 @@ func New(cfg *config.Config) *analysis.Analyzer {
 	return cfg.Memo("globalbreaker", func() *analysis.Analyzer {
 		dp := deps.New(cfg)
 		return &analysis.Analyzer{
-			Name:     Doc.Name,
-			Doc:      Doc.Text(),
-			URL:      "https://github.com/resilint/resilint/blob/main/analyzers/globalbreaker/doc.go",
-			Requires: []*analysis.Analyzer{inspect.Analyzer, dp},
-			Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, dp) },
+			Name:      Doc.Name,
+			Doc:       Doc.Text(),
+			URL:       "https://github.com/resilint/resilint/blob/main/analyzers/globalbreaker/doc.go",
+			Requires:  []*analysis.Analyzer{inspect.Analyzer, dp},
+			Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg, dp) },
+			FactTypes: []analysis.Fact{new(WrapperFact), new(PackageFact)},
 		}
 	})
 }
@@ -104,6 +105,9 @@ type checker struct {
 	calls    []*callSite
 	guarded  []*guarded
 	wrappers map[*types.Func]*wrapper
+	// imported are the helpers of other packages, from their facts (nil:
+	// not a helper).
+	imported map[*types.Func]*wrapper
 	uses     map[*types.Var][]use
 	paths    map[string]bool // import paths of the breaker rows
 }
@@ -118,18 +122,19 @@ type use struct {
 
 func run(pass *analysis.Pass, cfg *config.Config, dp *analysis.Analyzer) (any, error) {
 	table := &cfg.Table().Breakers
-	if !analysisutil.Imports(pass.Pkg, table.Paths()) {
-		return nil, nil
-	}
 	m := pass.ResultOf[dp].(*deps.Model)
-	m.Flow.Index()
 	c := &checker{
 		pass: pass, cfg: cfg, table: table, m: m, flow: m.Flow,
 		rep:      analysisutil.NewReporter(pass, cfg),
 		wrappers: map[*types.Func]*wrapper{},
+		imported: map[*types.Func]*wrapper{},
 		uses:     map[*types.Var][]use{},
 		paths:    table.Paths(),
 	}
+	if !analysisutil.Imports(pass.Pkg, c.paths) && !c.importsWrappers() {
+		return nil, nil
+	}
+	m.Flow.Index()
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.Ident)(nil)}
 	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
@@ -166,7 +171,7 @@ func run(pass *analysis.Pass, cfg *config.Config, dp *analysis.Analyzer) (any, e
 	for round := 0; round < 3; round++ {
 		n := len(c.wrappers)
 		for _, cs := range c.calls {
-			if w := c.wrappers[cs.fn.Origin()]; w != nil && !c.isGuarded(cs) {
+			if w := c.wrapperOf(cs.fn); w != nil && !c.isGuarded(cs) {
 				c.addWrapped(cs, w)
 			}
 		}
@@ -174,6 +179,7 @@ func run(pass *analysis.Pass, cfg *config.Config, dp *analysis.Analyzer) (any, e
 			break
 		}
 	}
+	c.exportWrappers()
 	c.reportShared()
 	c.reportNeverTrips()
 	return nil, nil
@@ -635,8 +641,13 @@ func (c *checker) ref(e ast.Expr, owner *ast.FuncDecl, depth int) ref {
 		key := analysisutil.Key(fn)
 		if i, ok := c.table.Registries[key]; ok {
 			if i < len(x.Args) {
+				lib := "registry:" + knowledge.PathOf(key)
 				if s, ok := analysisutil.ConstString(info, x.Args[i]); ok {
-					r.key, r.text = "registry:"+knowledge.PathOf(key)+":"+s, analysisutil.Format(c.pass.Fset, x)
+					r.key, r.text = lib+":"+s, analysisutil.Format(c.pass.Fset, x)
+				} else if j := c.paramIndex(x.Args[i], owner); j >= 0 {
+					// A helper's parameter names the breaker: resolved
+					// at each call of the helper.
+					r.lib, r.nameParam = lib, j
 				}
 			}
 			return r

@@ -13,6 +13,12 @@ func TestShared(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), globalbreaker.Analyzer, "shared", "svc", "fix")
 }
 
+// TestAcrossPackages calls helpers of other packages that run their
+// function argument through a breaker (facts on the helpers).
+func TestAcrossPackages(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), globalbreaker.Analyzer, "guard", "guardvia", "warm")
+}
+
 func TestSettings(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), globalbreaker.Analyzer, "settings")
 }

@@ -1,4 +1,4 @@
-package shared
+package shared // want package:"guards function arguments with breakers"
 
 import (
 	"context"

@@ -238,7 +238,7 @@ func (b *Booker) Both(ctx context.Context) {
 
 // A helper that runs its function argument through the breaker: its
 // callers' operations are guarded calls.
-func (n *Notifier) guarded(fn func() (any, error)) error {
+func (n *Notifier) guarded(fn func() (any, error)) error { // want guarded:"guards param0 with recv.cb"
 	_, err := n.cb.Execute(fn)
 	return err
 }

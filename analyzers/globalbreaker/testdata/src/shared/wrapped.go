@@ -27,7 +27,7 @@ func (o *Orders) get(ctx context.Context, u string) ([]byte, error) {
 	return nil, resp.Body.Close()
 }
 
-func wrapped(cb *gb2.CircuitBreaker[any], fn func() ([]byte, error)) ([]byte, error) {
+func wrapped(cb *gb2.CircuitBreaker[any], fn func() ([]byte, error)) ([]byte, error) { // want wrapped:"guards param1 with param0"
 	v, err := cb.Execute(func() (any, error) { return fn() })
 	if err != nil {
 		return nil, err
