@@ -220,6 +220,11 @@ func (c *checker) addWrapped(cs *callSite, w *wrapper) {
 	if w.op >= len(cs.call.Args) || cs.call.Ellipsis.IsValid() {
 		return
 	}
+	if sig, ok := cs.fn.Type().(*types.Signature); !ok || (sig.Recv() != nil && cs.recv == nil) {
+		// A method expression ((*Guard).Do(g, fn)): the arguments are
+		// shifted by the receiver.
+		return
+	}
 	r := ref{key: w.ref.key, text: w.ref.text, lib: w.ref.lib, nameParam: -1, expr: cs.call}
 	switch {
 	case w.ref.nameParam >= 0:

@@ -118,6 +118,12 @@ func (w *Sep) Outside(ctx context.Context) {
 	_ = guard.After(w.anyCB, func() error { _, err := w.orders.List(ctx); return err })
 }
 
+// A method expression: its arguments start with the receiver; not followed.
+func (w *Sep) MethodExpr(ctx context.Context) {
+	_, _ = (*guard.Guard).Do(w.uG, func() (any, error) { return w.users.Get(ctx, "1") })
+	_, _ = (*guard.Guard).Do(w.uG, func() (any, error) { return w.orders.List(ctx) })
+}
+
 func (w *Sep) Fresh(ctx context.Context) {
 	_, _ = guard.Fresh(func() (any, error) { return w.users.Get(ctx, "1") })
 	_, _ = guard.Fresh(func() (any, error) { return w.orders.List(ctx) })
