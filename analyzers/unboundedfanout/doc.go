@@ -50,6 +50,8 @@
 //   - shutdown in parallel: a goroutine per component that only stops it
 //     (go srv.Shutdown(ctx), or a function that closes, flushes and shuts
 //     down what it is given, besides synchronisation, logging and errors);
+//     a function of the package named so but handed work (go c.flush(ctx,
+//     batch)) is judged by its body, not its name;
 //   - a loop with no fixed end that does not feed the goroutines a stream
 //     of work: only values received from a channel (case ev := <-events)
 //     and iterators (for sc.Scan()) count; a racer started when a timer

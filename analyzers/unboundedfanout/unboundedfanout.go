@@ -735,11 +735,34 @@ func (c *checker) longLived(l *launch, body *ast.BlockStmt, args []ast.Expr) boo
 // the components, not by a stream of work.
 func (c *checker) tearsDown(l *launch, body *ast.BlockStmt) bool {
 	if fn := c.funcOf(l.fn); fn != nil && c.teardown(fn.Name()) {
+		// Handed work (go c.flush(ctx, batch)), a function of the package
+		// is judged by what it does: a flush that sends each item of the
+		// batch to a service is work. Otherwise the name says it.
+		if d := c.flow.Decl(fn); d != nil && d.Body != nil && c.handedWork(l) {
+			return c.stopsOnly(d.Body)
+		}
 		return true
 	}
 	if body == nil {
 		return false
 	}
+	return c.stopsOnly(body)
+}
+
+// handedWork reports whether a launch passes its function arguments other
+// than a context.
+func (c *checker) handedWork(l *launch) bool {
+	for _, a := range l.args {
+		if !analysisutil.IsContext(c.pass.TypesInfo.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// stopsOnly reports whether a body stops or releases something and does
+// nothing else but bookkeeping.
+func (c *checker) stopsOnly(body *ast.BlockStmt) bool {
 	info := c.pass.TypesInfo
 	stops, other := 0, false
 	ast.Inspect(body, func(n ast.Node) bool {

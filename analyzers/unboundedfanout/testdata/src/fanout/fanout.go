@@ -398,3 +398,25 @@ func chunked(ctx context.Context, ids []string) {
 	}
 	wg.Wait()
 }
+
+type sink struct{}
+
+// flush sends every buffered item: work, whatever its name.
+func (s *sink) flush(ctx context.Context, batch []string) {
+	for _, id := range batch {
+		lookupID(ctx, id)
+	}
+}
+
+func flushing(ctx context.Context, s *sink, msgs <-chan string) {
+	var buf []string
+	for m := range msgs {
+		buf = append(buf, m)
+		if len(buf) < 100 {
+			continue
+		}
+		batch := buf
+		buf = nil
+		go s.flush(ctx, batch) // want `one goroutine per value received from msgs`
+	}
+}
