@@ -171,6 +171,10 @@ type RetryHelper struct {
 	// Resil: resilint's own runtime, which makes a nested Retry on a context
 	// it marked attempt once.
 	Resil bool
+	// ChosenDelay: calling this helper chooses its Delay (go-retry's
+	// Constant(ctx, d, f)), so a fixed or unjittered one is reported on
+	// the call. Otherwise Delay is a library default, not reported.
+	ChosenDelay bool
 }
 
 // RetryConfig describes a function that builds or changes the
@@ -414,7 +418,7 @@ func helperRows() map[string]RetryHelper {
 	m[pathGoRetry+".DoValue"] = helper("retry.DoValue").ctx(0).policy(1).op(2)
 	for f, v := range map[string]Variation{"Constant": Invariant, "Exponential": Grows, "Fibonacci": Grows} {
 		h := helper("retry." + f).ctx(0).op(2).delay(v)
-		h.Unlimited = true
+		h.Unlimited, h.ChosenDelay = true, true
 		m[pathGoRetry+"."+f] = h
 	}
 	r := helper("resil.Retry").ctx(0).op(1).opts(2).attempts(3).delay(Randomised)

@@ -594,7 +594,7 @@ func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDec
 		h.Delay, h.DelayNode = c.effective(), c.varyNode
 		if !c.varySet {
 			h.Delay, h.DelayNode = row.Delay, nil
-			if row.Delay == knowledge.Invariant || row.Delay == knowledge.Grows {
+			if row.ChosenDelay {
 				h.DelayNode = call // the helper itself waits so (retry.Constant(ctx, d, f))
 			}
 		}
