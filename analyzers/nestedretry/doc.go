@@ -57,8 +57,11 @@
 // struct field the package gives one value (&Client{rc: rc}). A loop bound
 // that is a parameter of the function (for i := 0; i < attempts; i++) is
 // read from the caller's argument when it is a constant: with 1 that layer
-// makes one request and does not count. A bound that is not a constant, or
-// a configuration changed out of sight, prints as n.
+// makes one request and does not count. A local variable given only
+// constants counts as the largest of them, unless one of them is 1: then
+// whether the layer retries depends on the run (a retry flag), and it does
+// not count. A bound that is not a constant, or a configuration changed out
+// of sight, prints as n.
 //
 // Not reported: calls through interfaces or function values (unknown:
 // silent), other than a team's own helper's operation above; a loop over a collection that moves on to the next element after

@@ -2,6 +2,7 @@ package retryloop
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -119,7 +120,48 @@ func (m *model) atCall(l Layer, call *ast.CallExpr, decl *ast.FuncDecl) (_ Layer
 			}
 		}
 	}
+	// A local variable given only constants (attempts := 1; if retry {
+	// attempts = 3 }): the most it can be; when one of them is a single
+	// attempt, whether this call retries depends on the run: unsure, so
+	// no layer.
+	if lo, hi, ok := m.constDefs(arg); ok {
+		if lo+int64(l.ParamOffset) <= 1 {
+			return l, true
+		}
+		if n := hi + int64(l.ParamOffset); l.Attempts <= 0 || n < int64(l.Attempts) {
+			l.Attempts = int(n)
+		}
+	}
 	return l, false
+}
+
+// constDefs returns the least and the greatest of the constants a local
+// variable is given, when every definition of it is a constant.
+func (m *model) constDefs(e ast.Expr) (lo, hi int64, ok bool) {
+	id, isID := ast.Unparen(e).(*ast.Ident)
+	if !isID {
+		return 0, 0, false
+	}
+	v, isVar := m.info.Uses[id].(*types.Var)
+	if !isVar || m.x.addrTaken[v] || len(m.x.defs[v]) == 0 {
+		return 0, 0, false
+	}
+	for i, d := range m.x.defs[v] {
+		if d.rhs == nil || d.index >= 0 || d.op != token.DEFINE && d.op != token.ASSIGN {
+			return 0, 0, false
+		}
+		n, isConst := m.constInt(d.rhs)
+		if !isConst {
+			return 0, 0, false
+		}
+		if i == 0 || n < lo {
+			lo = n
+		}
+		if i == 0 || n > hi {
+			hi = n
+		}
+	}
+	return lo, hi, true
 }
 
 func (m *model) declName(decl *ast.FuncDecl) string {

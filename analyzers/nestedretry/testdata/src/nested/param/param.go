@@ -152,3 +152,35 @@ func callReassigned(ctx context.Context, hc *http.Client, u string) error {
 	}
 	return err
 }
+
+// A flag selects the inner count through a local variable: with one of
+// its values a single attempt, whether it retries depends on the run.
+func lookup(ctx context.Context, hc *http.Client, u string, retry bool) error {
+	attempts := 1
+	if retry {
+		attempts = 3
+	}
+	return fetchWithRetry(ctx, hc, u, attempts)
+}
+
+// Counts that all retry: the most of them.
+func lookupMany(ctx context.Context, hc *http.Client, u string, hard bool) error {
+	attempts := 2
+	if hard {
+		attempts = 4
+	}
+	return fetchWithRetry(ctx, hc, u, attempts)
+}
+
+func flagged(ctx context.Context, hc *http.Client, u string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = lookup(ctx, hc, u, false); err == nil {
+			return nil
+		}
+		if err = lookupMany(ctx, hc, u, false); err == nil { // want `retry amplification 3×4 = 12: this loop \(3 attempts\) calls param.lookupMany, which retries \(4 attempts\) in param.fetchWithRetry`
+			return nil
+		}
+	}
+	return err
+}
