@@ -1105,7 +1105,7 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	if !w.observed() {
 		return false
 	}
-	if m.varies(L, li, call) {
+	if m.varies(L, li, call) || m.onEvent(li, call) {
 		return false
 	}
 	// The failure walks: an error (with each transient gRPC code when the
@@ -1402,6 +1402,26 @@ func (m *model) readsIteration(L *Loop, e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// onEvent reports whether the call runs in a select case that received a
+// value from a channel other than a timer or a context's Done (case
+// <-c.doReset:): each iteration handles a new event, an event loop, not a
+// retry of the call.
+func (m *model) onEvent(li *loopInfo, call *ast.CallExpr) bool {
+	for _, r := range li.receives {
+		if r.clause == nil || r.clause.Comm == nil || !within(call.Pos(), r.clause) || within(call.Pos(), r.clause.Comm) {
+			continue
+		}
+		if k, _ := m.timerOf(r.expr.X); k != 0 {
+			continue
+		}
+		if analysisutil.DoneRecv(m.info, r.clause.Comm) {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // continuesTo reports whether an inner loop holds a continue to the label

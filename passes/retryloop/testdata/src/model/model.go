@@ -337,3 +337,34 @@ func (c *Client) each(ctx context.Context, batch []string) error {
 	}
 	return errors.New("failed")
 }
+
+// An event loop: each reset request received is handled once; a failure
+// waits for the next request, it is not retried.
+func (c *Client) resets(ctx context.Context, reset <-chan struct{}) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-reset:
+			if err := c.send(ctx, "reset"); err != nil {
+				continue
+			}
+			return
+		}
+	}
+}
+
+// A retry that waits on a timer in a select still is one.
+func (c *Client) afterTimer(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=true remote=true`
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(jitter(attempt)):
+			if err := c.send(ctx, "x"); err == nil {
+				return nil
+			}
+		}
+	}
+	return errors.New("failed")
+}
