@@ -15,7 +15,9 @@
 // condition (an if, a case clause, a switch) that sends such a failure back
 // into the loop: retrying on resp.StatusCode != 200, on >= 400, on
 // != http.StatusOK, a switch whose retried cases list a permanent code, a
-// default branch that retries whatever is left.
+// default branch that retries whatever is left. A loop whose success is
+// another 2xx it compares the status with (status == http.StatusAccepted,
+// while a 200 goes round) is read the same way.
 //
 // Retryable: 5xx, 408 Request Timeout, 425 Too Early, 429 Too Many
 // Requests; gRPC Unavailable, DeadlineExceeded, ResourceExhausted, Aborted

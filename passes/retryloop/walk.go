@@ -1137,6 +1137,19 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	}
 	w = m.newWalker(L, li, call, assume{err: no, status: 200, code: 0}, false)
 	w.run()
+	if (len(w.exit) == 0 || len(w.round) > 0) && li.status {
+		// Success may be another 2xx that the loop waits for (status ==
+		// http.StatusAccepted) while a 200 goes round: the first one the
+		// loop compares the status with that always leaves.
+		for _, s := range m.successStatuses(li) {
+			ws := m.newWalker(L, li, call, assume{err: no, status: s, code: 0}, false)
+			ws.run()
+			if len(ws.exit) > 0 && len(ws.round) == 0 {
+				w = ws
+				break
+			}
+		}
+	}
 	if len(w.exit) == 0 {
 		return false // success never leaves
 	}
@@ -1161,6 +1174,44 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		}
 	}
 	return ok
+}
+
+// successStatuses returns the 2xx statuses other than 200 that the loop
+// body compares an HTTP status with for equality (status ==
+// http.StatusAccepted, case http.StatusNoContent:), in source order.
+func (m *model) successStatuses(li *loopInfo) []int {
+	var out []int
+	add := func(status, other ast.Expr) {
+		if !m.isStatusExpr(status) {
+			return
+		}
+		if n, ok := m.constInt(other); ok && n > 200 && n < 300 && !containsInt(out, int(n)) {
+			out = append(out, int(n))
+		}
+	}
+	ast.Inspect(li.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				add(n.X, n.Y)
+				add(n.Y, n.X)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				for _, c := range n.Body.List {
+					if cc, ok := c.(*ast.CaseClause); ok {
+						for _, e := range cc.List {
+							add(n.Tag, e)
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // roundByPredicate reports whether a path went round through a condition

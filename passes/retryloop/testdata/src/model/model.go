@@ -368,3 +368,23 @@ func (c *Client) afterTimer(ctx context.Context) error {
 	}
 	return errors.New("failed")
 }
+
+// Success is 202 Accepted: a 200 goes round like a failure, and the loop is
+// a retry loop all the same.
+func (c *Client) Accepted(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want `loop attempts=3 exit=true remote=true sleeps=\[randomised\+ctx\] statuses=\[503 500 502 504 429 408\]`
+		var resp *http.Response
+		resp, err = c.get(ctx)
+		if err == nil && resp.StatusCode == http.StatusAccepted {
+			resp.Body.Close()
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(jitter(attempt)):
+		}
+	}
+	return err
+}
