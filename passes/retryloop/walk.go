@@ -1508,14 +1508,33 @@ func (m *model) rangeVar(L *Loop, v *types.Var) bool {
 
 // permanent finds the conditions that send permanent failures round.
 func (m *model) permanent(L *Loop, li *loopInfo) {
+	for _, call := range L.Retried {
+		mk := func(a assume) *walker {
+			w := m.newWalker(L, li, call, a, true)
+			w.run()
+			return w
+		}
+		L.Permanent = append(L.Permanent, m.permanentWalks(li, true, mk)...)
+	}
+	L.Permanent = mergePermanent(L.Permanent)
+	for _, p := range L.Permanent {
+		p.Loop = L
+	}
+}
+
+// permanentWalks walks each permanent failure with walkers made by walk and
+// returns the conditions on whose paths it goes round, in the order found.
+// response: the outcome can be a response with a status (not only an
+// error carrying one).
+func (m *model) permanentWalks(li *loopInfo, response bool, walk func(assume) *walker) []*Permanent {
 	byNode := map[ast.Node]*Permanent{}
-	var order []ast.Node
+	var order []*Permanent
 	note := func(n ast.Node, status int, code string) {
 		p := byNode[n]
 		if p == nil {
-			p = &Permanent{Node: n, Loop: L}
+			p = &Permanent{Node: n}
 			byNode[n] = p
-			order = append(order, n)
+			order = append(order, p)
 		}
 		if status != 0 && !containsInt(p.Statuses, status) {
 			p.Statuses = append(p.Statuses, status)
@@ -1524,48 +1543,69 @@ func (m *model) permanent(L *Loop, li *loopInfo) {
 			p.Codes = append(p.Codes, code)
 		}
 	}
-	for _, call := range L.Retried {
-		if li.status {
-			for _, s := range permanentStatuses {
-				for _, a := range []assume{{err: no, status: s, code: -1}, {err: yes, status: s, code: -1, errStatus: true}} {
-					if a.errStatus && !li.errStatus {
-						continue
-					}
-					w := m.newWalker(L, li, call, a, true)
-					w.run()
-					for _, st := range w.round {
-						if st.via == nil || st.blind || (s == 401 && st.refresh) {
-							continue
-						}
-						note(st.via, s, "")
-					}
+	if li.status {
+		for _, s := range permanentStatuses {
+			for _, a := range []assume{{err: no, status: s, code: -1}, {err: yes, status: s, code: -1, errStatus: true}} {
+				if (a.errStatus && !li.errStatus) || (!a.errStatus && !response) {
+					continue
 				}
-			}
-		}
-		if li.codes {
-			names := make([]string, 0, len(m.rt.PermanentCodes))
-			for n := range m.rt.PermanentCodes {
-				names = append(names, n)
-			}
-			sort.Slice(names, func(i, j int) bool { return m.rt.PermanentCodes[names[i]] < m.rt.PermanentCodes[names[j]] })
-			for _, name := range names {
-				c := m.rt.PermanentCodes[name]
-				w := m.newWalker(L, li, call, assume{err: yes, code: c}, true)
-				w.run()
+				w := walk(a)
 				for _, st := range w.round {
-					if st.via == nil || st.blind || (name == "Unauthenticated" && st.refresh) {
+					if st.via == nil || st.blind || (s == 401 && st.refresh) {
 						continue
 					}
-					note(st.via, 0, name)
+					note(st.via, s, "")
 				}
 			}
 		}
 	}
-	for _, n := range order {
-		p := byNode[n]
-		sort.Ints(p.Statuses)
-		L.Permanent = append(L.Permanent, p)
+	if li.codes {
+		names := make([]string, 0, len(m.rt.PermanentCodes))
+		for n := range m.rt.PermanentCodes {
+			names = append(names, n)
+		}
+		sort.Slice(names, func(i, j int) bool { return m.rt.PermanentCodes[names[i]] < m.rt.PermanentCodes[names[j]] })
+		for _, name := range names {
+			w := walk(assume{err: yes, code: m.rt.PermanentCodes[name]})
+			for _, st := range w.round {
+				if st.via == nil || st.blind || (name == "Unauthenticated" && st.refresh) {
+					continue
+				}
+				note(st.via, 0, name)
+			}
+		}
 	}
+	for _, p := range order {
+		sort.Ints(p.Statuses)
+	}
+	return order
+}
+
+// mergePermanent merges the entries of a list that have the same node (one
+// per retried call), keeping the first's place.
+func mergePermanent(list []*Permanent) []*Permanent {
+	byNode := map[ast.Node]*Permanent{}
+	var out []*Permanent
+	for _, p := range list {
+		q := byNode[p.Node]
+		if q == nil {
+			byNode[p.Node] = p
+			out = append(out, p)
+			continue
+		}
+		for _, s := range p.Statuses {
+			if !containsInt(q.Statuses, s) {
+				q.Statuses = append(q.Statuses, s)
+			}
+		}
+		for _, c := range p.Codes {
+			if !containsStr(q.Codes, c) {
+				q.Codes = append(q.Codes, c)
+			}
+		}
+		sort.Ints(q.Statuses)
+	}
+	return out
 }
 
 // permanentStatuses are the 4xx statuses a retry cannot fix (not 408, 425,
