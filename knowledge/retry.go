@@ -51,6 +51,12 @@ type RetryTable struct {
 	// API, for sleepretry's message; the first row whose path prefix
 	// matches the helper's package applies.
 	JitterHints []JitterHint
+	// Predicates: where a retry predicate is handed to a retry helper: a
+	// function whose true result retries the outcome it is given
+	// (retry-go's RetryIf option, retryablehttp's Client.CheckRetry field,
+	// failsafe's HandleIf on a retry policy builder). Functions and methods
+	// are keyed by FullName, fields by "path.Type.Field".
+	Predicates map[string]RetryPredicate
 	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field".
 	StatusFields map[string]bool
 	// StatusPkg is the package whose Status* constants name HTTP statuses.
@@ -175,6 +181,23 @@ type RetryHelper struct {
 	// Constant(ctx, d, f)), so a fixed or unjittered one is reported on
 	// the call. Otherwise Delay is a library default, not reported.
 	ChosenDelay bool
+}
+
+// RetryPredicate describes a place a retry predicate is handed over: an
+// argument of a function or method, or a struct field. The predicate's
+// first result is a bool, true for "retry"; its error parameter receives
+// the failure, its other parameters but a context the outcome (a response,
+// which may carry any status when the predicate also sees successes).
+type RetryPredicate struct {
+	// Lib names the place in messages ("retry.RetryIf").
+	Lib string
+	// Arg is the index of the predicate argument, or None for a field.
+	Arg int
+	// Recv is the "path.Name" of the type a method's receiver must have,
+	// or "" for any: failsafe's HandleIf is a method of every failure
+	// policy builder, and only a retry policy's predicate retries (a
+	// circuit breaker's counts failures).
+	Recv string
 }
 
 // RetryConfig describes a function that builds or changes the
@@ -619,6 +642,18 @@ var localCalls = map[string]bool{
 	"(*net.ListenConfig).ListenPacket": true,
 }
 
+func predicateRows() map[string]RetryPredicate {
+	m := map[string]RetryPredicate{
+		pathHTTP + ".Client.CheckRetry": {Lib: "retryablehttp's Client.CheckRetry", Arg: None},
+		"(" + pathFailsafe + ".FailurePolicyBuilder[S, R any]).HandleIf": {Lib: "retrypolicy's HandleIf", Arg: 0,
+			Recv: pathFailsafe + "/retrypolicy.Builder"},
+	}
+	for _, p := range retryGoPaths {
+		m[p+".RetryIf"] = RetryPredicate{Lib: "retry.RetryIf", Arg: 0}
+	}
+	return m
+}
+
 var statusFields = map[string]bool{
 	"net/http.Response.StatusCode":            true,
 	"net/http/httptest.ResponseRecorder.Code": true,
@@ -649,6 +684,7 @@ func defaultRetry() RetryTable {
 		Accept:         maps.Clone(accepts), // the same rows as the bound table's
 		LocalPackages:  maps.Clone(localPackages),
 		LocalCalls:     maps.Clone(localCalls),
+		Predicates:     predicateRows(),
 		StatusFields:   maps.Clone(statusFields),
 		JitterHints:    slices.Clone(jitterHints),
 		StatusPkg:      "net/http",
@@ -685,6 +721,9 @@ func (t *Table) RetryPaths() []string {
 		add(k)
 	}
 	for k := range t.Retry.Delays {
+		add(k)
+	}
+	for k := range t.Retry.Predicates {
 		add(k)
 	}
 	out := make([]string, 0, len(set))

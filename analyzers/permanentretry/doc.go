@@ -3,7 +3,7 @@
 //
 // # Analyzer permanentretry
 //
-// permanentretry: report retry loops that send permanent failures (HTTP 4xx, permanent gRPC codes) round again
+// permanentretry: report retry loops and retry predicates that send permanent failures (HTTP 4xx, permanent gRPC codes) round again
 //
 // A request that failed with 404 Not Found, 400 Bad Request or 422
 // Unprocessable Entity fails the same way on every attempt: retrying it
@@ -23,12 +23,28 @@
 // Requests; gRPC Unavailable, DeadlineExceeded, ResourceExhausted, Aborted
 // and the like.
 //
-// Not reported: loops that return or break on 4xx before they retry,
-// conditions that retry only >= 500 (and 429), allowlists of retryable
-// statuses, a 401 or Unauthenticated path that refreshes credentials before
-// it retries, and a single request with no loop. Out of scope for now: a
-// 4xx hidden inside a wrapped error, or inside an operation handed to a
-// retry helper, and loops that retry any err != nil.
+// Retry predicates handed to a retry helper are read the same way, as a
+// function whose true result goes round: retry-go's RetryIf,
+// retryablehttp's Client.CheckRetry (assigned to the field or given in a
+// composite literal) and failsafe's HandleIf on a retry policy builder,
+// given as a function literal or a function of the package. permanentretry
+// reports, in the predicate, the condition or the return on whose path it
+// returns true for a permanent status or code: if resp.StatusCode >= 400
+// { return true, nil }, return resp.StatusCode != 200, nil, case
+// codes.Unavailable, codes.FailedPrecondition: return true. A status an
+// error carries (errors.As(err, &apiErr) && apiErr.Code >= 400) counts
+// when it is compared with an HTTP status constant.
+//
+// Not reported: loops that return or break on 4xx before they retry, and
+// predicates that return false for it first; conditions that retry only
+// >= 500 (and 429), transient codes or transport errors (err != nil);
+// allowlists of retryable statuses; predicates that leave the rest to the
+// library's policy (retryablehttp.DefaultRetryPolicy); a 401 or
+// Unauthenticated path that refreshes credentials before it retries; a
+// single request with no loop. Out of scope for now: a 4xx hidden inside
+// an error's text, or inside an operation handed to a retry helper
+// (cenkalti/backoff has no predicate: its operation returns
+// backoff.Permanent), and loops or predicates that retry any err != nil.
 //
 // Example:
 //

@@ -50,6 +50,11 @@ func run(pass *analysis.Pass, cfg *config.Config, rl *analysis.Analyzer) (any, e
 			rep.Report(analysis.Diagnostic{Pos: p.Node.Pos(), End: headEnd(p), Message: message(p)})
 		}
 	}
+	for _, pr := range res.Predicates {
+		for _, p := range pr.Permanent {
+			rep.Report(analysis.Diagnostic{Pos: p.Node.Pos(), End: headEnd(p), Message: predMessage(pr, p)})
+		}
+	}
 	return nil, nil
 }
 
@@ -63,21 +68,17 @@ func headEnd(p *retryloop.Permanent) token.Pos {
 		return n.Colon + 1
 	case *ast.SwitchStmt:
 		return n.Body.Lbrace
+	case *ast.ReturnStmt:
+		if len(n.Results) > 0 {
+			return n.Results[0].End()
+		}
 	}
 	return p.Node.End()
 }
 
 func message(p *retryloop.Permanent) string {
-	var what []string
-	if len(p.Statuses) > 0 {
-		what = append(what, statuses(p.Statuses))
-	}
-	if len(p.Codes) > 0 {
-		what = append(what, codes(p.Codes))
-	}
-	subject := strings.Join(what, " and ")
 	var b strings.Builder
-	fmt.Fprintf(&b, "this condition sends %s back into the retry loop: ", subject)
+	fmt.Fprintf(&b, "this condition sends %s back into the retry loop: ", subject(p))
 	switch {
 	case len(p.Statuses) > 0 && len(p.Codes) == 0:
 		b.WriteString("a 4xx other than 408, 425 and 429 is permanent, the same request fails the same way on every attempt; return on it and retry only 5xx, 408, 425 and 429")
@@ -87,6 +88,37 @@ func message(p *retryloop.Permanent) string {
 		b.WriteString("they are permanent, the same request fails the same way on every attempt; return on them and retry only transient failures (5xx, 408, 425, 429; Unavailable)")
 	}
 	return b.String()
+}
+
+// predMessage is the message for a condition or return of a retry
+// predicate that retries a permanent failure.
+func predMessage(pr *retryloop.Predicate, p *retryloop.Permanent) string {
+	what := "condition"
+	if _, ok := p.Node.(*ast.ReturnStmt); ok {
+		what = "return"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "this %s makes the retry predicate given to %s retry %s: ", what, pr.Lib, subject(p))
+	switch {
+	case len(p.Statuses) > 0 && len(p.Codes) == 0:
+		b.WriteString("a 4xx other than 408, 425 and 429 is permanent, the same request fails the same way on every attempt; return false for it and true only for 5xx, 408, 425 and 429")
+	case len(p.Statuses) == 0:
+		b.WriteString("the code is permanent, the same call fails the same way on every attempt; return false for it and true only for transient codes such as Unavailable, DeadlineExceeded and ResourceExhausted")
+	default:
+		b.WriteString("they are permanent, the same request fails the same way on every attempt; return false for them and true only for transient failures (5xx, 408, 425, 429; Unavailable)")
+	}
+	return b.String()
+}
+
+func subject(p *retryloop.Permanent) string {
+	var what []string
+	if len(p.Statuses) > 0 {
+		what = append(what, statuses(p.Statuses))
+	}
+	if len(p.Codes) > 0 {
+		what = append(what, codes(p.Codes))
+	}
+	return strings.Join(what, " and ")
 }
 
 func statuses(list []int) string {

@@ -25,15 +25,27 @@ func (m *model) collect(ins *inspector.Inspector) {
 	for k := range m.rt.Configs {
 		helperPaths[knowledge.PathOf(k)] = true
 	}
+	for k := range m.rt.Predicates {
+		helperPaths[knowledge.PathOf(k)] = true
+	}
 	m.importsHelpers = analysisutil.Imports(m.pass.Pkg, helperPaths)
 	sleepPaths := map[string]bool{"time": true}
 	for k := range m.rt.Sleeps {
 		sleepPaths[knowledge.PathOf(k)] = true
 	}
 	m.importsTime = analysisutil.Imports(m.pass.Pkg, sleepPaths)
-	filter := []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
+	filter := []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil),
+		(*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)}
 	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			m.predicateAssign(n)
+			return true
+		case *ast.CompositeLit:
+			m.predicateLiteral(n)
 			return true
 		}
 		fn, decl := enclosing(stack)
@@ -44,6 +56,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 			}
 			if m.importsHelpers {
 				m.helperCall(n, fn, decl)
+				m.predicateCall(n)
 			}
 			m.maybeOwnCall(n, fn, decl)
 		case *ast.ForStmt, *ast.RangeStmt:
@@ -55,6 +68,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 	})
 	m.findOwnHelpers()
 	m.ownHelperCalls()
+	m.predicates()
 }
 
 // enclosing returns the innermost function and the outermost declaration

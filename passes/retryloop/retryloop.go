@@ -15,7 +15,11 @@
 //     and which HTTP statuses and gRPC codes go round again;
 //   - a known retry helper call (cenkalti/backoff, retry-go, retryablehttp,
 //     failsafe-go, go-resiliency's retrier, resil, a team's own from the
-//     configuration), with its attempts and delay read from its options.
+//     configuration), with its attempts and delay read from its options;
+//   - the retry predicates handed to known retry helpers (retry-go's
+//     RetryIf, retryablehttp's Client.CheckRetry, failsafe's HandleIf on a
+//     retry policy), walked like a loop body whose true result goes round,
+//     and the permanent failures they retry.
 //
 // The pass exports a [RetryFact] for every function that retries, by a loop
 // or a helper, or that calls one that does, so that callers in other
@@ -159,11 +163,15 @@ type Sleep struct {
 
 // Permanent is a condition that sends permanent failures round again.
 type Permanent struct {
-	// Node is the condition: an if statement, or a case clause.
+	// Node is the condition: an if statement, a case clause, a switch
+	// statement, or in a predicate a return statement whose result decides.
 	Node     ast.Node
 	Statuses []int    // HTTP statuses
 	Codes    []string // gRPC code names
-	Loop     *Loop
+	// Loop is the retry loop, or Pred the retry predicate, the failures
+	// go round in.
+	Loop *Loop
+	Pred *Predicate
 }
 
 // Helper is a call to a known retry helper, or the construction of a retry
@@ -208,6 +216,9 @@ type Result struct {
 	Loops   []*Loop
 	Helpers []*Helper
 	Nested  []*Nested
+	// Predicates are the retry predicates handed to retry helpers that
+	// retry a permanent failure.
+	Predicates []*Predicate
 	// Relevant is false when the package has nothing the model looks at.
 	Relevant bool
 	// Model is the context-provenance model (shared with outbound).
@@ -386,6 +397,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	res.Loops = m.loops
 	res.Helpers = m.helpers
 	res.Nested = m.nestedReports()
+	res.Predicates = m.preds
 	return res, nil
 }
 
@@ -404,6 +416,10 @@ type model struct {
 
 	loops   []*Loop
 	helpers []*Helper
+	// predSites are the values handed over as retry predicates; preds the
+	// predicates that retry a permanent failure.
+	predSites []predSite
+	preds     []*Predicate
 	// sites are the retry layers of the package (remote loops and helper
 	// calls), with their enclosing declarations.
 	sites      []*site

@@ -88,10 +88,13 @@ type walker struct {
 	// subst binds the parameters of a predicate being evaluated to the
 	// arguments of its call.
 	subst map[types.Object]ast.Expr
-	round []pstate
-	exit  []pstate
-	fatal []pstate // paths that end the program or the test (panic, log.Fatal)
-	steps int
+	// predResults is the number of results of a retry predicate being
+	// walked (its returns decide: true goes round), 0 when walking a loop.
+	predResults int
+	round       []pstate
+	exit        []pstate
+	fatal       []pstate // paths that end the program or the test (panic, log.Fatal)
+	steps       int
 }
 
 const maxSteps = 20000
@@ -242,6 +245,10 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 		return in
 	case *ast.ReturnStmt:
 		in = w.simple(s, in)
+		if w.predResults > 0 {
+			w.predReturn(s, in)
+			return nil
+		}
 		w.toExit(in)
 		return nil
 	case *ast.BranchStmt:
