@@ -22,6 +22,9 @@ type BoundTable struct {
 	// (semaphore.Weighted.Acquire, resil's Bulkhead): a goroutine started
 	// after one, or that calls one first, is bounded.
 	Acquires map[string]bool
+	// Releases give a slot back (semaphore.Weighted.Release): a slot taken
+	// and given back before the goroutine starts bounds nothing.
+	Releases map[string]bool
 	// Bounded are calls that run functions under a concurrency bound of
 	// their own (errgroup's TryGo, resil's Group.Go and ForEach, conc's
 	// iter.ForEach): never fan-out.
@@ -122,6 +125,11 @@ var acquires = map[string]bool{
 	"(*github.com/eapache/go-resiliency/semaphore.Semaphore).Acquire": true,
 }
 
+var releases = map[string]bool{
+	"(*golang.org/x/sync/semaphore.Weighted).Release":                 true,
+	"(*github.com/eapache/go-resiliency/semaphore.Semaphore).Release": true,
+}
+
 var bounded = map[string]bool{
 	"(*golang.org/x/sync/errgroup.Group).TryGo":   true,
 	"(*" + ResilPath + ".Group).Go":               true,
@@ -182,6 +190,7 @@ func defaultBounds() BoundTable {
 		Limits:           maps.Clone(limits),
 		GroupCtors:       maps.Clone(groupCtors),
 		Acquires:         maps.Clone(acquires),
+		Releases:         maps.Clone(releases),
 		Bounded:          maps.Clone(bounded),
 		Waits:            maps.Clone(waits),
 		Accepts:          maps.Clone(accepts),

@@ -1385,8 +1385,8 @@ func (c *checker) semaphore(l *launch, body *ast.BlockStmt) bool {
 		return true // go bulkhead.Do(ctx, work)
 	}
 	before := c.beforeLaunch(l)
-	for _, s := range before {
-		if c.acquires(s) {
+	for i, s := range before {
+		if c.acquires(s) && !c.releasedIn(before[i:]) {
 			return true
 		}
 	}
@@ -1536,6 +1536,27 @@ func (c *checker) acquires(n ast.Node) bool {
 		}
 		return !found
 	})
+	return found
+}
+
+// releasedIn reports whether statements give a slot back outside any
+// function literal or defer (sem.Acquire(ctx, 1); sem.Release(1); go ...:
+// the slot is free again before the goroutine starts).
+func (c *checker) releasedIn(stmts []ast.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.DeferStmt:
+				return false
+			case *ast.CallExpr:
+				if fn, _ := c.flow.Callee(n); fn != nil && c.table.Releases[analysisutil.Key(fn)] {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
 	return found
 }
 

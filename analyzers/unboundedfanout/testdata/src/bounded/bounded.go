@@ -781,3 +781,20 @@ func chunkedConst(ctx context.Context, ids [100]string) {
 	}
 	wg.Wait()
 }
+
+// Released by the goroutine when it ends: bounded.
+func semHeld(ctx context.Context, sem *semaphore.Weighted, ids []string) {
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		if err := sem.Acquire(ctx, 1); err != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer sem.Release(1)
+			lookup(ctx, id)
+		}()
+	}
+	wg.Wait()
+}
