@@ -73,18 +73,22 @@ type frame struct {
 
 // walker follows the paths of a loop body from a call.
 type walker struct {
-	m      *model
-	L      *Loop
-	li     *loopInfo
-	call   *ast.CallExpr
-	stmt   ast.Node // the statement that contains the call
-	a      assume
-	errV   map[*types.Var]bool // variables receiving the call's error
-	resV   map[*types.Var]bool // variables receiving its other results
-	argV   map[*types.Var]bool // variables its arguments read
-	perm   bool
-	fr     []*frame
-	inline int
+	m    *model
+	L    *Loop
+	li   *loopInfo
+	call *ast.CallExpr
+	stmt ast.Node // the statement that contains the call
+	a    assume
+	errV map[*types.Var]bool // variables receiving the call's error
+	resV map[*types.Var]bool // variables receiving its other results
+	argV map[*types.Var]bool // variables its arguments read
+	// refreshV are variables that a refresh-named call of the loop reads
+	// (d.token(ctx, sub, forceRefresh)): setting one on a path asks the
+	// next iteration for fresh credentials.
+	refreshV map[*types.Var]bool
+	perm     bool
+	fr       []*frame
+	inline   int
 	// subst binds the parameters of a predicate being evaluated to the
 	// arguments of its call.
 	subst map[types.Object]ast.Expr
@@ -139,6 +143,25 @@ func (m *model) newWalker(L *Loop, li *loopInfo, call *ast.CallExpr, a assume, p
 		}
 		return true
 	})
+	if perm {
+		w.refreshV = map[*types.Var]bool{}
+		ast.Inspect(li.body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || c == call {
+				return true
+			}
+			if fn, _ := m.callee(c); fn != nil && refreshName.MatchString(fn.Name()) {
+				for _, a := range c.Args {
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+						if v, ok := m.info.Uses[id].(*types.Var); ok {
+							w.refreshV[v] = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
 	return w
 }
 
@@ -605,7 +628,7 @@ func (w *walker) refreshes(s ast.Node) bool {
 			}
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if v := w.m.x.rootVar(l); v != nil && w.argV[v] && !w.errV[v] && !w.resV[v] {
+				if v := w.m.x.rootVar(l); v != nil && (w.argV[v] || w.refreshV[v]) && !w.errV[v] && !w.resV[v] {
 					found = true
 				}
 			}

@@ -549,3 +549,56 @@ func appCode(ctx context.Context, c *http.Client) error {
 	}
 	return err
 }
+
+func (c *client) token2(ctx context.Context, force bool) (string, error) { return "", nil }
+
+// 401 sets a flag that the token call at the top of the loop reads: the
+// next attempt gets fresh credentials.
+func (c *client) refreshByFlag(ctx context.Context) error {
+	force := false
+	for attempt := 0; attempt < 3; attempt++ {
+		tok, err := c.token2(ctx, force)
+		if err != nil {
+			return err
+		}
+		req, _ := c.newRequest(ctx)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusUnauthorized {
+			force = true
+			continue
+		}
+		if resp.StatusCode >= 500 {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// A flag nothing reads for a refresh is no refresh.
+func (c *client) flagUnread(ctx context.Context) error {
+	seen := false
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusUnauthorized { // want `HTTP status 401 Unauthorized back into the retry loop`
+			seen = true
+			continue
+		}
+		if resp.StatusCode >= 500 {
+			continue
+		}
+		return nil
+	}
+	_ = seen
+	return errors.New("gave up")
+}
