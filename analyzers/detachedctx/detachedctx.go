@@ -246,7 +246,13 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 		})
 		return
 	}
-	// Request-path budget.
+	// Request-path budget. A parent with no deadline of the caller's — one
+	// detached on purpose with WithoutCancel(ctx) for work that must
+	// outlive the request, or a fresh context used only to shut down —
+	// carries no request budget to exceed.
+	if parent.State == ctxflow.Free {
+		return
+	}
 	w := analysisutil.WhereOf(stack)
 	serves := w.Decl != nil && c.m.ServesRequest(w.Decl)
 	if lit, ok := w.Func.(*ast.FuncLit); ok && !serves {

@@ -107,3 +107,17 @@ var transport = roundTripFunc(func(r *http.Request) (*http.Response, error) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// Work that must outlive the request keeps its values, drops its
+// cancellation and gets its own, longer timeout: no request budget.
+func export(w http.ResponseWriter, r *http.Request) {
+	bg := context.WithoutCancel(r.Context())
+	go func() {
+		ctx, cancel := context.WithTimeout(bg, 15*time.Minute)
+		defer cancel()
+		_ = ctx
+	}()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 2*time.Hour)
+	defer cancel()
+	_ = ctx
+}
