@@ -44,7 +44,8 @@
 // own read and write timeouts, 3 s by default), and gRPC streams (a generated method that
 // returns a stream, ClientConn.NewStream): a watch or subscription rightly
 // lives as long as its context. Nor is a unary gRPC call on a connection
-// dialled in view with an option that can give every call a deadline: a
+// dialled in view, or returned by a dial helper of the module, with an
+// option that can give every call a deadline: a
 // unary interceptor (grpc.WithUnaryInterceptor, WithChainUnaryInterceptor),
 // a default service config with a "timeout", or options that cannot be
 // read. When a caller's context is in scope and the call uses

@@ -47,7 +47,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 			ResultType: reflect.TypeFor[*Model](),
-			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact)},
+			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact), new(DeadlineConnFact)},
 		}
 	})
 }
@@ -157,6 +157,15 @@ func (f *ClientFact) String() string {
 	}
 	return "client{no timeout}"
 }
+
+// DeadlineConnFact is exported for a function that returns a gRPC client
+// connection (or a client made from one) dialled with an option that can
+// give every call a deadline (see [Model.DeadlineConn]).
+type DeadlineConnFact struct{}
+
+func (*DeadlineConnFact) AFact() {}
+
+func (*DeadlineConnFact) String() string { return "deadline conn" }
 
 // RecontextFact is exported for a function that gives a request parameter
 // a new context (req = req.WithContext(ctx)) before using it: a request
@@ -845,6 +854,9 @@ func (m *Model) exportRequestFacts() {
 				m.Pass.ExportObjectFact(fn, f)
 			}
 		}
+		if sig.Results().Len() > 0 && fn.Exported() && m.returnsDeadlineConn(fn, map[*types.Var]bool{}, 0) {
+			m.Pass.ExportObjectFact(fn, &DeadlineConnFact{})
+		}
 		if sig.Results().Len() > 0 && fn.Exported() {
 			if _, ok := m.Table.ClientTypes[analysisutil.TypeKey(sig.Results().At(0).Type())]; ok {
 				if b := m.constructed(fn, map[*types.Var]bool{}, 0); b != BoundUnknown {
@@ -1195,12 +1207,70 @@ func (m *Model) deadlineConn(e ast.Expr, seen map[*types.Var]bool, depth int) bo
 		if first, ok := g.Dials[analysisutil.Key(fn)]; ok {
 			return m.deadlineOptions(x, first, depth)
 		}
+		// A dial helper of the module (conn, err := warehouse.Dial(addr)).
+		if fn.Pkg() != nil && fn.Pkg() != m.Pass.Pkg {
+			if m.Pass.ImportObjectFact(fn.Origin(), new(DeadlineConnFact)) {
+				return true
+			}
+		} else if m.returnsDeadlineConn(fn, seen, depth+1) {
+			return true
+		}
 		// A client constructor taking the connection (NewInventoryClient(cc)).
 		sig, _ := fn.Type().(*types.Signature)
 		for i := 0; sig != nil && i < sig.Params().Len() && i < len(x.Args); i++ {
 			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(sig.Params().At(i).Type())) {
 				return m.deadlineConn(x.Args[i], seen, depth+1)
 			}
+		}
+	}
+	return false
+}
+
+// returnsDeadlineConn reports whether a function of this package returns,
+// first, a connection or client that DeadlineConn traces to a dial with a
+// deadline option.
+func (m *Model) returnsDeadlineConn(fn *types.Func, seen map[*types.Var]bool, depth int) bool {
+	decl := m.decls[fn.Origin()]
+	if decl == nil || decl.Body == nil || depth > maxDepth {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() == 0 {
+		return false
+	}
+	if k := analysisutil.TypeKey(sig.Results().At(0).Type()); !slices.Contains(m.Table.GRPC.ConnTypes, k) {
+		if _, iface := sig.Results().At(0).Type().Underlying().(*types.Interface); !iface && !m.connHolder(sig.Results().At(0).Type()) {
+			return false
+		}
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 && !found && m.deadlineConn(n.Results[0], seen, depth+1) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// connHolder reports whether t is (a pointer to) a struct with a field of
+// a connection type: a generated client.
+func (m *Model) connHolder(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if slices.Contains(m.Table.GRPC.ConnTypes, analysisutil.TypeKey(st.Field(i).Type())) {
+			return true
 		}
 	}
 	return false

@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"net/http"
 	"time"
+
+	"google.golang.org/grpc"
 )
 
 type Client struct {
@@ -67,4 +69,13 @@ func NewPooledClient() *http.Client {
 // NewBoundedClient sets a Timeout.
 func NewBoundedClient(d time.Duration) *http.Client {
 	return &http.Client{Timeout: d}
+}
+
+// Dial connects with a per-call deadline interceptor.
+func Dial(addr string, d time.Duration) (*grpc.ClientConn, error) {
+	return grpc.NewClient(addr, grpc.WithChainUnaryInterceptor(func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		ctx, cancel := context.WithTimeout(ctx, d)
+		defer cancel()
+		return invoker(ctx, method, req, reply, cc, opts...)
+	}))
 }

@@ -120,3 +120,21 @@ func startup(addr string) error {
 	_ = retryOnly.Invoke(context.Background(), "/inv.Inventory/Check", nil, nil) // want `\(\*google.golang.org/grpc.ClientConn\).Invoke gets context.Background\(\)|Invoke gets context.Background`
 	return err
 }
+
+// A dial helper of the package that installs the interceptor.
+func dialInventory(addr string) (*grpc.ClientConn, error) {
+	conn, err := grpc.NewClient(addr, grpc.WithUnaryInterceptor(deadlineInterceptor(time.Second)))
+	if err != nil {
+		return nil, err
+	}
+	return conn, nil
+}
+
+func dialPlain(addr string) (*grpc.ClientConn, error) { return grpc.NewClient(addr) }
+
+func viaHelpers(addr string) {
+	conn, _ := dialInventory(addr)
+	_, _ = NewInventoryClient(conn).Check(context.Background(), &CheckRequest{})
+	plain, _ := dialPlain(addr)
+	_, _ = NewInventoryClient(plain).Check(context.Background(), &CheckRequest{}) // want `\(grpcuse.InventoryClient\).Check gets context.Background\(\), which has no deadline`
+}

@@ -44,3 +44,13 @@ func constructed(url string) {
 		resp.Body.Close()
 	}
 }
+
+// A connection from another package's dial helper with a deadline
+// interceptor bounds its calls.
+func dialled(addr string) error {
+	conn, err := fwd.Dial(addr, time.Second)
+	if err != nil {
+		return err
+	}
+	return conn.Invoke(context.Background(), "/svc/M", nil, nil)
+}
