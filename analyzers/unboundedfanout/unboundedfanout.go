@@ -1753,6 +1753,9 @@ func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (n int64, ok bo
 			return 0, false
 		}
 		x = t.Collection
+		if n, ok := c.literalVar(x); ok {
+			return n, true
+		}
 	default:
 		return 0, false
 	}
@@ -1797,6 +1800,36 @@ func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (n int64, ok bo
 		child = l.stack[i]
 	}
 	return 0, false
+}
+
+// literalVar returns the number of elements of a local variable given a
+// composite literal once and never assigned again (backends :=
+// []string{"a", "b", "c"}).
+func (c *checker) literalVar(x ast.Expr) (int64, bool) {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !c.flow.Visible(v) || v.Parent() == c.pass.Pkg.Scope() {
+		return 0, false
+	}
+	defs := c.flow.DefsOf(v)
+	if len(defs) != 1 || defs[0].Index >= 0 {
+		return 0, false
+	}
+	lit, ok := ast.Unparen(defs[0].Rhs).(*ast.CompositeLit)
+	if !ok {
+		return 0, false
+	}
+	if _, isSlice := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Slice); isSlice {
+		for _, e := range lit.Elts {
+			if _, keyed := e.(*ast.KeyValueExpr); keyed {
+				return 0, false // []T{9: x} has 10 elements
+			}
+		}
+	}
+	return int64(len(lit.Elts)), true
 }
 
 // capStmt reads a statement that caps the length of v at a constant:

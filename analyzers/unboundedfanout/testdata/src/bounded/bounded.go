@@ -798,3 +798,13 @@ func semHeld(ctx context.Context, sem *semaphore.Weighted, ids []string) {
 	}
 	wg.Wait()
 }
+
+// A local slice given a literal once: a fixed number of goroutines.
+func fixedBackends(ctx context.Context) {
+	backends := []string{"a", "b", "c"}
+	var wg sync.WaitGroup
+	for _, b := range backends {
+		wg.Go(func() { lookup(ctx, b) })
+	}
+	wg.Wait()
+}

@@ -420,3 +420,14 @@ func flushing(ctx context.Context, s *sink, msgs <-chan string) {
 		go s.flush(ctx, batch) // want `one goroutine per value received from msgs`
 	}
 }
+
+// A literal that grows before the loop is no fixed list.
+func grownBackends(ctx context.Context, more []string) {
+	backends := []string{"a", "b"}
+	backends = append(backends, more...)
+	var wg sync.WaitGroup
+	for _, b := range backends {
+		wg.Go(func() { lookupID(ctx, b) }) // want `one goroutine per element of backends`
+	}
+	wg.Wait()
+}
