@@ -40,8 +40,12 @@
 // >= 500 (and 429), transient codes or transport errors (err != nil);
 // allowlists of retryable statuses; predicates that leave the rest to the
 // library's policy (retryablehttp.DefaultRetryPolicy); a 401 or
-// Unauthenticated path that refreshes credentials before it retries; a
-// single request with no loop. Out of scope for now: a 4xx hidden inside
+// Unauthenticated path that refreshes credentials before it retries (in
+// the branch, or through a flag a refresh-named call of the loop reads); a
+// 409 Conflict in a read-modify-write loop, whose write is given what a
+// call to the dependency read in the same iteration (optimistic
+// concurrency: the conflict is resolved by reading again); a single
+// request with no loop. Out of scope for now: a 4xx hidden inside
 // an error's text, or inside an operation handed to a retry helper
 // (cenkalti/backoff has no predicate: its operation returns
 // backoff.Permanent), and loops or predicates that retry any err != nil.

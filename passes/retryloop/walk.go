@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"net/http"
 	"regexp"
 	"sort"
 
@@ -1544,12 +1545,62 @@ func (m *model) permanent(L *Loop, li *loopInfo) {
 			w.run()
 			return w
 		}
-		L.Permanent = append(L.Permanent, m.permanentWalks(li, true, mk)...)
+		ps := m.permanentWalks(li, true, mk)
+		if m.rereads(L, call) {
+			ps = withoutConflict(ps)
+		}
+		L.Permanent = append(L.Permanent, ps...)
 	}
 	L.Permanent = mergePermanent(L.Permanent)
 	for _, p := range L.Permanent {
 		p.Loop = L
 	}
+}
+
+// rereads reports whether the call is given, each iteration, what another
+// call to a dependency has just read (cur, err := api.Get(ctx, name);
+// cur.Replicas = n; api.Update(ctx, cur)): a read-modify-write loop, for
+// which 409 Conflict means "read again", not a permanent failure.
+func (m *model) rereads(L *Loop, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			a = u.X
+		}
+		v := m.x.rootVar(a)
+		if v == nil {
+			continue
+		}
+		for _, d := range m.x.defs[v] {
+			c, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+			if !ok || c == call || d.index > 0 || !within(d.pos, L.Stmt) {
+				continue
+			}
+			// A read from a dependency: an outbound call, or a function
+			// that forwards its context to one (not a request builder).
+			if _, ok := m.ob.ByCall[c]; ok || m.forwards[c] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withoutConflict drops 409 Conflict from permanent-failure conditions.
+func withoutConflict(ps []*Permanent) []*Permanent {
+	out := ps[:0]
+	for _, p := range ps {
+		var st []int
+		for _, s := range p.Statuses {
+			if s != http.StatusConflict {
+				st = append(st, s)
+			}
+		}
+		p.Statuses = st
+		if len(p.Statuses) > 0 || len(p.Codes) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // permanentWalks walks each permanent failure with walkers made by walk and

@@ -602,3 +602,71 @@ func (c *client) flagUnread(ctx context.Context) error {
 	_ = seen
 	return errors.New("gave up")
 }
+
+type object struct {
+	Name     string
+	Replicas int
+}
+
+type statusErr struct{ Code int }
+
+func (e *statusErr) Error() string { return "status" }
+
+func (c *client) getObject(ctx context.Context, name string) (*object, error) {
+	req, _ := c.newRequest(ctx)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	return &object{Name: name}, nil
+}
+
+func (c *client) update(ctx context.Context, o *object) error {
+	req, _ := c.newRequest(ctx)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		return &statusErr{Code: resp.StatusCode}
+	}
+	return nil
+}
+
+// Read-modify-write: a 409 Conflict means the object changed; the loop
+// reads it again before the next write.
+func (c *client) scale(ctx context.Context, name string, n int) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		cur, err := c.getObject(ctx, name)
+		if err != nil {
+			return err
+		}
+		cur.Replicas = n
+		err = c.update(ctx, cur)
+		if err == nil {
+			return nil
+		}
+		var se *statusErr
+		if !errors.As(err, &se) || se.Code != http.StatusConflict {
+			return err
+		}
+	}
+	return errors.New("conflict")
+}
+
+// The same write sent again without a fresh read: 409 is permanent.
+func (c *client) scaleBlind(ctx context.Context, cur *object) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		err := c.update(ctx, cur)
+		if err == nil {
+			return nil
+		}
+		var se *statusErr
+		if !errors.As(err, &se) || se.Code != http.StatusConflict { // want `HTTP status 409 Conflict back into the retry loop`
+			return err
+		}
+	}
+	return errors.New("conflict")
+}
