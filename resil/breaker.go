@@ -101,20 +101,22 @@ const (
 // after a success. A Breaker is safe for concurrent use. Share one per
 // dependency, via [BreakerFor]; a breaker built per call never trips.
 type Breaker struct {
-	state     atomic.Uint64 // generation<<stateBits | State; read by every call
-	openUntil atomic.Int64  // when StateOpen ends, in ns since epoch
-	_         [112]byte     // keep the write-hot counters below off this cache line
-	// pending counts closed-state successes not yet placed in the window,
-	// striped so that goroutines on different CPUs do not fight over one
-	// cache line (see stripe).
-	pending [pendingStripes]paddedCounter
-
+	// Read by every call, written only on transitions or never: together,
+	// ahead of the counters, so a call touches few cache lines.
+	state      atomic.Uint64      // generation<<stateBits | State
+	openUntil  atomic.Int64       // when StateOpen ends, in ns since epoch
+	flushMask  int64              // successFlushEvery-1; tests set 0 to place every success at once
+	closedDone func(success bool) // Allow's done for closed tickets, built once
 	name       string
 	cfg        breakerConfig
 	clock      Clock
 	epoch      time.Time
-	closedDone func(success bool) // Allow's done for closed tickets, built once
-	flushMask  int64              // successFlushEvery-1; tests set 0 to place every success at once
+
+	_ [128]byte // keep the write-hot counters below off those cache lines
+	// pending counts closed-state successes not yet placed in the window,
+	// striped so that goroutines on different CPUs do not fight over one
+	// cache line (see stripe).
+	pending [pendingStripes]paddedCounter
 
 	mu         sync.Mutex // guards the fields below and every transition
 	win        window
@@ -431,8 +433,13 @@ func (b *Breaker) notify(ch transition) {
 }
 
 // pendingStripes is the number of success counters of a breaker (a power
-// of two).
-const pendingStripes = 8
+// of two). Two goroutines share a counter's cache line with probability
+// 1/pendingStripes; 16 stripes (2 KB per breaker, one breaker per
+// dependency) keep that rare.
+const (
+	stripeBits     = 4
+	pendingStripes = 1 << stripeBits
+)
 
 // paddedCounter is a counter alone on its cache lines (128 bytes: x86
 // prefetches lines in pairs).
@@ -443,9 +450,12 @@ type paddedCounter struct {
 
 // stripe picks a success counter for the calling goroutine: goroutines have
 // distinct stacks, so the address of a local spreads them over the
-// stripes, and one goroutine keeps using the same counter.
+// stripes, and one goroutine keeps using the same counter. The address is
+// taken in 2 KB blocks, the smallest goroutine stack: two live goroutines
+// never share one (with 4 KB blocks, two small stacks in one page always
+// shared a counter).
 func stripe() int {
 	var x byte
 	p := uint64(uintptr(unsafe.Pointer(&x)))
-	return int((p >> 12) * 0x9E3779B97F4A7C15 >> (64 - 3) & (pendingStripes - 1))
+	return int((p >> 11) * 0x9E3779B97F4A7C15 >> (64 - stripeBits) & (pendingStripes - 1))
 }
