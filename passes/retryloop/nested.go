@@ -489,17 +489,23 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 
 // paramIndex returns the index of v among decl's parameters, or -1.
 func (m *model) paramIndex(decl *ast.FuncDecl, v *types.Var) int {
-	if v == nil {
+	return fieldIndex(m.info, decl.Type.Params, v)
+}
+
+// fieldIndex returns the index of v among the parameters of a field list,
+// or -1.
+func fieldIndex(info *types.Info, params *ast.FieldList, v *types.Var) int {
+	if v == nil || params == nil {
 		return -1
 	}
 	i := 0
-	for _, f := range decl.Type.Params.List {
+	for _, f := range params.List {
 		if len(f.Names) == 0 {
 			i++
 			continue
 		}
 		for _, n := range f.Names {
-			if m.info.Defs[n] == v {
+			if info.Defs[n] == v {
 				return i
 			}
 			i++

@@ -71,33 +71,52 @@ func (m *model) findOwnHelpers() {
 		if _, done := m.ownHelpers[fn]; done {
 			continue
 		}
-		sig, _ := fn.Type().(*types.Signature)
-		for _, c := range L.Retried {
-			id, ok := ast.Unparen(c.Fun).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			v, ok := m.info.Uses[id].(*types.Var)
-			if !ok || len(m.x.defs[v]) > 0 || m.x.addrTaken[v] {
-				continue
-			}
-			j := m.paramIndex(decl, v)
-			if j < 0 || sig == nil || sig.Variadic() && j == sig.Params().Len()-1 {
-				continue
-			}
-			if _, ok := types.Unalias(v.Type()).Underlying().(*types.Signature); !ok {
-				continue
-			}
-			l := Layer{Attempts: L.attempts(), Func: analysisutil.Name(fn)}
-			if L.Param != nil {
-				if p := m.paramIndex(decl, L.Param); p >= 0 {
-					l.Param, l.ParamOffset = p+1, L.ParamOffset
-				}
-			}
-			m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: m.remote(c, 0)}
-			break
+		j, c := m.retriedParam(L, decl.Type.Params)
+		if c == nil {
+			continue
 		}
+		l := Layer{Attempts: L.attempts(), Func: analysisutil.Name(fn)}
+		if L.Param != nil {
+			if p := m.paramIndex(decl, L.Param); p >= 0 {
+				l.Param, l.ParamOffset = p+1, L.ParamOffset
+			}
+		}
+		m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: m.remote(c, 0)}
 	}
+}
+
+// retriedParam finds, among the calls a loop retries, one of a parameter
+// of function type from params that is never reassigned nor addressed (not
+// the variadic last one): its index and the call, or nil.
+func (m *model) retriedParam(L *Loop, params *ast.FieldList) (int, *ast.CallExpr) {
+	for _, c := range L.Retried {
+		id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := m.info.Uses[id].(*types.Var)
+		if !ok || len(m.x.defs[v]) > 0 || m.x.addrTaken[v] {
+			continue
+		}
+		j := fieldIndex(m.info, params, v)
+		if j < 0 || j == params.NumFields()-1 && variadic(params) {
+			continue
+		}
+		if _, ok := types.Unalias(v.Type()).Underlying().(*types.Signature); !ok {
+			continue
+		}
+		return j, c
+	}
+	return -1, nil
+}
+
+// variadic reports whether a parameter list ends in ...T.
+func variadic(params *ast.FieldList) bool {
+	if params == nil || len(params.List) == 0 {
+		return false
+	}
+	_, ok := params.List[len(params.List)-1].Type.(*ast.Ellipsis)
+	return ok
 }
 
 // findClosureHelpers finds retry helpers held in local variables: a
@@ -125,54 +144,10 @@ func (m *model) findClosureHelpers() {
 		if hv == nil || m.closureHelpers[hv] != nil {
 			continue
 		}
-		for _, c := range L.Retried {
-			id, ok := ast.Unparen(c.Fun).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			v, ok := m.info.Uses[id].(*types.Var)
-			if !ok || len(m.x.defs[v]) > 0 || m.x.addrTaken[v] {
-				continue
-			}
-			j := litParamIndex(m.info, lit, v)
-			if j < 0 || lit.Type.Params.NumFields() > 0 && j == lit.Type.Params.NumFields()-1 && isVariadic(lit) {
-				continue
-			}
-			if _, ok := types.Unalias(v.Type()).Underlying().(*types.Signature); !ok {
-				continue
-			}
+		if j, c := m.retriedParam(L, lit.Type.Params); c != nil {
 			m.closureHelpers[hv] = &ownHelper{op: j, layer: Layer{Attempts: L.attempts(), Func: hv.Name()}, remote: m.remote(c, 0)}
-			break
 		}
 	}
-}
-
-// litParamIndex returns the index of v among a function literal's
-// parameters, or -1.
-func litParamIndex(info *types.Info, lit *ast.FuncLit, v *types.Var) int {
-	i := 0
-	for _, f := range lit.Type.Params.List {
-		if len(f.Names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range f.Names {
-			if info.Defs[n] == v {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
-}
-
-func isVariadic(lit *ast.FuncLit) bool {
-	l := lit.Type.Params.List
-	if len(l) == 0 {
-		return false
-	}
-	_, ok := l[len(l)-1].Type.(*ast.Ellipsis)
-	return ok
 }
 
 // ownHelperOf returns what makes fn a retry helper of the module: found in
