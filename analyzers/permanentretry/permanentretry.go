@@ -77,17 +77,8 @@ func headEnd(p *retryloop.Permanent) token.Pos {
 }
 
 func message(p *retryloop.Permanent) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "this condition sends %s back into the retry loop: ", subject(p))
-	switch {
-	case len(p.Statuses) > 0 && len(p.Codes) == 0:
-		b.WriteString("a 4xx other than 408, 425 and 429 is permanent, the same request fails the same way on every attempt; return on it and retry only 5xx, 408, 425 and 429")
-	case len(p.Statuses) == 0:
-		b.WriteString("the code is permanent, the same call fails the same way on every attempt; return on it and retry only transient codes such as Unavailable, DeadlineExceeded and ResourceExhausted")
-	default:
-		b.WriteString("they are permanent, the same request fails the same way on every attempt; return on them and retry only transient failures (5xx, 408, 425, 429; Unavailable)")
-	}
-	return b.String()
+	return fmt.Sprintf("this condition sends %s back into the retry loop: %s", subject(p),
+		why(p, func(pron, only string) string { return "return on " + pron + " and retry only " + only }))
 }
 
 // predMessage is the message for a condition or return of a retry
@@ -97,17 +88,24 @@ func predMessage(pr *retryloop.Predicate, p *retryloop.Permanent) string {
 	if _, ok := p.Node.(*ast.ReturnStmt); ok {
 		what = "return"
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "this %s makes the retry predicate given to %s retry %s: ", what, pr.Lib, subject(p))
+	return fmt.Sprintf("this %s makes the retry predicate given to %s retry %s: %s", what, pr.Lib, subject(p),
+		why(p, func(pron, only string) string { return "return false for " + pron + " and true only for " + only }))
+}
+
+// why says why the failures are permanent, and what to do: advise(pronoun,
+// what may be retried).
+func why(p *retryloop.Permanent, advise func(pron, only string) string) string {
 	switch {
 	case len(p.Statuses) > 0 && len(p.Codes) == 0:
-		b.WriteString("a 4xx other than 408, 425 and 429 is permanent, the same request fails the same way on every attempt; return false for it and true only for 5xx, 408, 425 and 429")
+		return "a 4xx other than 408, 425 and 429 is permanent, the same request fails the same way on every attempt; " +
+			advise("it", "5xx, 408, 425 and 429")
 	case len(p.Statuses) == 0:
-		b.WriteString("the code is permanent, the same call fails the same way on every attempt; return false for it and true only for transient codes such as Unavailable, DeadlineExceeded and ResourceExhausted")
+		return "the code is permanent, the same call fails the same way on every attempt; " +
+			advise("it", "transient codes such as Unavailable, DeadlineExceeded and ResourceExhausted")
 	default:
-		b.WriteString("they are permanent, the same request fails the same way on every attempt; return false for them and true only for transient failures (5xx, 408, 425, 429; Unavailable)")
+		return "they are permanent, the same request fails the same way on every attempt; " +
+			advise("them", "transient failures (5xx, 408, 425, 429; Unavailable)")
 	}
-	return b.String()
 }
 
 func subject(p *retryloop.Permanent) string {
