@@ -35,11 +35,7 @@ func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 		return nil
 	}
 	pos := s.Call.Pos()
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return nil
-	}
-	if _, obj := scope.LookupParent(L.Counter.Name(), pos); obj != L.Counter {
+	if !analysisutil.VisibleAt(c.pass.Pkg, pos, L.Counter) {
 		return nil
 	}
 	attempt := L.Counter.Name()

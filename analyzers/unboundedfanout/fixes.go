@@ -416,11 +416,7 @@ func (c *checker) bodyContext(lit *ast.FuncLit, pos token.Pos) (name string, use
 	if v.Pos() >= pos {
 		return "", false, false
 	}
-	sc := c.pass.Pkg.Scope().Innermost(pos)
-	if sc == nil {
-		return "", false, false
-	}
-	if _, obj := sc.LookupParent(v.Name(), pos); obj != v {
+	if !analysisutil.VisibleAt(c.pass.Pkg, pos, v) {
 		return "", false, false
 	}
 	return v.Name(), true, true

@@ -841,7 +841,7 @@ func (c *checker) bookkeeping(fn *types.Func) bool {
 		return true
 	}
 	if recv := fn.Signature().Recv(); recv != nil {
-		if named, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok {
+		if named, ok := types.Unalias(analysisutil.Deref(recv.Type())).(*types.Named); ok {
 			name := strings.ToLower(named.Obj().Name())
 			for _, w := range c.table.BookkeepingTypes {
 				if strings.Contains(name, w) {
@@ -851,13 +851,6 @@ func (c *checker) bookkeeping(fn *types.Func) bool {
 		}
 	}
 	return false
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // runsComponent reports whether a goroutine's body (outside nested
@@ -1818,18 +1811,7 @@ func (c *checker) literalVar(x ast.Expr) (int64, bool) {
 	if len(defs) != 1 || defs[0].Index >= 0 {
 		return 0, false
 	}
-	lit, ok := ast.Unparen(defs[0].Rhs).(*ast.CompositeLit)
-	if !ok {
-		return 0, false
-	}
-	if _, isSlice := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Slice); isSlice {
-		for _, e := range lit.Elts {
-			if _, keyed := e.(*ast.KeyValueExpr); keyed {
-				return 0, false // []T{9: x} has 10 elements
-			}
-		}
-	}
-	return int64(len(lit.Elts)), true
+	return loops.LiteralLen(c.pass.TypesInfo, defs[0].Rhs)
 }
 
 // capStmt reads a statement that caps the length of v at a constant:

@@ -108,6 +108,14 @@ func TypeKey(t types.Type) string {
 	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
+// Deref returns the element type of a pointer type, else t.
+func Deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool {
 	return TypeKey(t) == "context.Context"

@@ -66,6 +66,12 @@ func PackageName(pass *analysis.Pass, file *ast.File, pos token.Pos, path, name 
 	return name, AddImport(file, path), true
 }
 
+// VisibleAt reports whether v can be spelled by its name at pos: it is in
+// scope there and not shadowed.
+func VisibleAt(pkg *types.Package, pos token.Pos, v types.Object) bool {
+	return v != nil && lookup(pkg, pos, v.Name()) == v
+}
+
 func lookup(pkg *types.Package, pos token.Pos, name string) types.Object {
 	scope := pkg.Scope().Innermost(pos)
 	if scope == nil {

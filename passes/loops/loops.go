@@ -122,15 +122,9 @@ func ofRange(info *types.Info, l *ast.RangeStmt) Trip {
 			t.Kind, t.N = Const, a.Len()
 		}
 		return t
-	case *types.Slice:
-		if lit, ok := ast.Unparen(l.X).(*ast.CompositeLit); ok && !hasEllipsisKeys(lit) {
-			t.Kind, t.N = Const, int64(len(lit.Elts))
-			return t
-		}
-		t.Kind, t.Collection = Elements, l.X
-	case *types.Map:
-		if lit, ok := ast.Unparen(l.X).(*ast.CompositeLit); ok {
-			t.Kind, t.N = Const, int64(len(lit.Elts))
+	case *types.Slice, *types.Map:
+		if n, ok := LiteralLen(info, l.X); ok {
+			t.Kind, t.N = Const, n
 			return t
 		}
 		t.Kind, t.Collection = Elements, l.X
@@ -142,15 +136,26 @@ func ofRange(info *types.Info, l *ast.RangeStmt) Trip {
 	return t
 }
 
-// hasEllipsisKeys reports whether a slice literal has indexed elements
-// ([]T{9: x}), whose length is not the number of elements.
-func hasEllipsisKeys(lit *ast.CompositeLit) bool {
-	for _, e := range lit.Elts {
-		if _, ok := e.(*ast.KeyValueExpr); ok {
-			return true
-		}
+// LiteralLen returns the number of elements of a slice or map composite
+// literal; not for a slice literal with indexed elements ([]T{9: x}), whose
+// length is not the number of elements.
+func LiteralLen(info *types.Info, e ast.Expr) (int64, bool) {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		return 0, false
 	}
-	return false
+	switch info.TypeOf(lit).Underlying().(type) {
+	case *types.Slice:
+		for _, e := range lit.Elts {
+			if _, keyed := e.(*ast.KeyValueExpr); keyed {
+				return 0, false
+			}
+		}
+	case *types.Map:
+	default:
+		return 0, false
+	}
+	return int64(len(lit.Elts)), true
 }
 
 func ofFor(info *types.Info, l *ast.ForStmt) Trip {

@@ -86,20 +86,13 @@ func (c *Call) Client() ast.Expr {
 func (c *Call) Name() string {
 	sig, _ := c.Fn.Type().(*types.Signature)
 	if c.RecvType != nil && sig != nil && sig.Recv() != nil {
-		if n, ok := types.Unalias(derefType(sig.Recv().Type())).(*types.Named); ok && !n.Obj().Exported() {
-			if rn, ok := types.Unalias(derefType(c.RecvType)).(*types.Named); ok && rn.Obj().Exported() && rn.Obj().Pkg() == n.Obj().Pkg() {
+		if n, ok := types.Unalias(analysisutil.Deref(sig.Recv().Type())).(*types.Named); ok && !n.Obj().Exported() {
+			if rn, ok := types.Unalias(analysisutil.Deref(c.RecvType)).(*types.Named); ok && rn.Obj().Exported() && rn.Obj().Pkg() == n.Obj().Pkg() {
 				return "(" + types.TypeString(c.RecvType, func(p *types.Package) string { return p.Name() }) + ")." + c.Fn.Name()
 			}
 		}
 	}
 	return analysisutil.Name(c.Fn)
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // ForwardFact is exported for a function that forwards context parameters to
