@@ -1238,10 +1238,8 @@ func (m *Model) returnsDeadlineConn(fn *types.Func, seen map[*types.Var]bool, de
 	if sig == nil || sig.Results().Len() == 0 {
 		return false
 	}
-	if k := analysisutil.TypeKey(sig.Results().At(0).Type()); !slices.Contains(m.Table.GRPC.ConnTypes, k) {
-		if _, iface := sig.Results().At(0).Type().Underlying().(*types.Interface); !iface && !m.connHolder(sig.Results().At(0).Type()) {
-			return false
-		}
+	if !m.connOrClient(sig.Results().At(0).Type()) {
+		return false // not worth reading the body (every exported function is asked)
 	}
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -1258,19 +1256,30 @@ func (m *Model) returnsDeadlineConn(fn *types.Func, seen map[*types.Var]bool, de
 	return found
 }
 
-// connHolder reports whether t is (a pointer to) a struct with a field of
-// a connection type: a generated client.
-func (m *Model) connHolder(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
+// connOrClient reports whether t is a connection type or a generated
+// client: an interface of methods taking call options, or (a pointer to) a
+// struct with a field of a connection type.
+func (m *Model) connOrClient(t types.Type) bool {
+	g := &m.Table.GRPC
+	if slices.Contains(g.ConnTypes, analysisutil.TypeKey(t)) {
+		return true
 	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if slices.Contains(m.Table.GRPC.ConnTypes, analysisutil.TypeKey(st.Field(i).Type())) {
-			return true
+	switch u := analysisutil.Deref(t).Underlying().(type) {
+	case *types.Interface:
+		for i := 0; i < u.NumMethods(); i++ {
+			sig, _ := u.Method(i).Type().(*types.Signature)
+			if sig == nil || !sig.Variadic() {
+				continue
+			}
+			if sl, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice); ok && analysisutil.TypeKey(sl.Elem()) == g.CallOption {
+				return true
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(u.Field(i).Type())) {
+				return true
+			}
 		}
 	}
 	return false
@@ -1400,11 +1409,7 @@ func (c *Caller) Expr(pkg *types.Package, pos token.Pos) string {
 	if v == nil || v.Name() == "" || v.Name() == "_" {
 		return ""
 	}
-	scope := pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return ""
-	}
-	if _, obj := scope.LookupParent(v.Name(), pos); obj != v {
+	if !analysisutil.VisibleAt(pkg, pos, v) {
 		return ""
 	}
 	return v.Name() + suffix
