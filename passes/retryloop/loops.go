@@ -95,6 +95,8 @@ type loopInfo struct {
 	stmt  ast.Stmt
 	body  *ast.BlockStmt
 	label *types.Label
+	// refreshV: see refreshVars (nil until asked).
+	refreshV map[*types.Var]bool
 	// calls are the candidate failing calls, in source order.
 	calls []*ast.CallExpr
 	// receives are the channel receives of the body, with their select
@@ -432,12 +434,19 @@ func (m *model) anyRemote(calls []*ast.CallExpr) bool {
 	return false
 }
 
+// outbound reports whether a call surely talks to a dependency: an outbound
+// call of the table, or a function that forwards its context to one.
+func (m *model) outbound(call *ast.CallExpr) bool {
+	_, ok := m.ob.ByCall[call]
+	return ok || m.forwards[call]
+}
+
 // remote reports whether a call reaches another process: an outbound call
 // of the table, a gRPC-shaped method, a function that forwards its context
 // to one or retries, a call taking a context, a retry helper, or a call
 // whose function-literal arguments make such calls (a breaker's Execute).
 func (m *model) remote(call *ast.CallExpr, depth int) bool {
-	if _, ok := m.ob.ByCall[call]; ok || m.forwards[call] {
+	if m.outbound(call) {
 		return true
 	}
 	fn, _ := m.callee(call)

@@ -74,22 +74,18 @@ type frame struct {
 
 // walker follows the paths of a loop body from a call.
 type walker struct {
-	m    *model
-	L    *Loop
-	li   *loopInfo
-	call *ast.CallExpr
-	stmt ast.Node // the statement that contains the call
-	a    assume
-	errV map[*types.Var]bool // variables receiving the call's error
-	resV map[*types.Var]bool // variables receiving its other results
-	argV map[*types.Var]bool // variables its arguments read
-	// refreshV are variables that a refresh-named call of the loop reads
-	// (d.token(ctx, sub, forceRefresh)): setting one on a path asks the
-	// next iteration for fresh credentials.
-	refreshV map[*types.Var]bool
-	perm     bool
-	fr       []*frame
-	inline   int
+	m      *model
+	L      *Loop
+	li     *loopInfo
+	call   *ast.CallExpr
+	stmt   ast.Node // the statement that contains the call
+	a      assume
+	errV   map[*types.Var]bool // variables receiving the call's error
+	resV   map[*types.Var]bool // variables receiving its other results
+	argV   map[*types.Var]bool // variables its arguments read
+	perm   bool
+	fr     []*frame
+	inline int
 	// subst binds the parameters of a predicate being evaluated to the
 	// arguments of its call.
 	subst map[types.Object]ast.Expr
@@ -144,25 +140,6 @@ func (m *model) newWalker(L *Loop, li *loopInfo, call *ast.CallExpr, a assume, p
 		}
 		return true
 	})
-	if perm {
-		w.refreshV = map[*types.Var]bool{}
-		ast.Inspect(li.body, func(n ast.Node) bool {
-			c, ok := n.(*ast.CallExpr)
-			if !ok || c == call {
-				return true
-			}
-			if fn, _ := m.callee(c); fn != nil && refreshName.MatchString(fn.Name()) {
-				for _, a := range c.Args {
-					if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-						if v, ok := m.info.Uses[id].(*types.Var); ok {
-							w.refreshV[v] = true
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
 	return w
 }
 
@@ -606,6 +583,33 @@ func (m *model) nonNil(e ast.Expr) tri {
 	return unk
 }
 
+// refreshVars returns the variables that a refresh-named call of the loop
+// reads (d.token(ctx, sub, forceRefresh)): setting one on a path asks the
+// next iteration for fresh credentials. Computed once per loop.
+func (m *model) refreshVars(li *loopInfo) map[*types.Var]bool {
+	if li.refreshV != nil {
+		return li.refreshV
+	}
+	li.refreshV = map[*types.Var]bool{}
+	ast.Inspect(li.body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if fn, _ := m.callee(c); fn != nil && refreshName.MatchString(fn.Name()) {
+			for _, a := range c.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+					if v, ok := m.info.Uses[id].(*types.Var); ok {
+						li.refreshV[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return li.refreshV
+}
+
 var refreshName = regexp.MustCompile(`(?i)(refresh|renew|reauth|relogin|login|authenticat|token|credential)`)
 
 // refreshes reports whether a statement refreshes credentials: it calls a
@@ -629,7 +633,7 @@ func (w *walker) refreshes(s ast.Node) bool {
 			}
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if v := w.m.x.rootVar(l); v != nil && (w.argV[v] || w.refreshV[v]) && !w.errV[v] && !w.resV[v] {
+				if v := w.m.x.rootVar(l); v != nil && (w.argV[v] || w.m.refreshVars(w.li)[v]) && !w.errV[v] && !w.resV[v] {
 					found = true
 				}
 			}
@@ -1575,9 +1579,7 @@ func (m *model) rereads(L *Loop, call *ast.CallExpr) bool {
 			if !ok || c == call || d.index > 0 || !within(d.pos, L.Stmt) {
 				continue
 			}
-			// A read from a dependency: an outbound call, or a function
-			// that forwards its context to one (not a request builder).
-			if _, ok := m.ob.ByCall[c]; ok || m.forwards[c] {
+			if m.outbound(c) { // a read from the dependency, not a request builder
 				return true
 			}
 		}
