@@ -25,12 +25,9 @@ import (
 // Retry at one layer only: if ctx is already marked by an outer Retry (or
 // [WithRetryOwned]), Retry makes exactly one attempt and returns its error
 // unchanged; otherwise, if it may retry, it marks the context it passes to
-// op. On the success path a nested call, a call with Attempts(1), an
-// outermost call on context.Background() or context.TODO(), and an
-// outermost call on the parent last marked on this P allocate nothing; the
-// first outermost call on a new parent allocates its mark (one 16-byte
-// context node); under a deadline each attempt's own earlier deadline is a
-// context.WithDeadline.
+// op. The mark allocates nothing, so on the success path neither a nested
+// nor an outermost call allocates, whatever the context; under a deadline
+// each attempt's own earlier deadline is a context.WithDeadline.
 //
 // A nil ctx counts as context.Background(); a nil op returns
 // [ErrNilOperation].

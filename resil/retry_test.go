@@ -3,9 +3,7 @@ package resil
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -459,20 +457,15 @@ func TestRetryAllocations(t *testing.T) {
 	ctx := context.Background()
 	op := func(context.Context) error { return nil }
 	if n := testing.AllocsPerRun(1000, func() { _ = Retry(ctx, op) }); n != 0 {
-		t.Errorf("outermost Retry on Background, success path: %v allocs, want 0 (the mark is shared)", n)
+		t.Errorf("outermost Retry on Background, success path: %v allocs, want 0", n)
 	}
 	if n := testing.AllocsPerRun(1000, func() { _ = Retry(context.TODO(), op) }); n != 0 {
-		t.Errorf("outermost Retry on TODO, success path: %v allocs, want 0 (the mark is shared)", n)
+		t.Errorf("outermost Retry on TODO, success path: %v allocs, want 0", n)
 	}
 	reqCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if n := testing.AllocsPerRun(1000, func() { _ = Retry(reqCtx, op) }); n != 0 {
-		t.Errorf("outermost Retry on a request context used before, success path: %v allocs, want 0 (its mark is reused)", n)
-	}
-	otherCtx, cancel2 := context.WithCancel(ctx)
-	defer cancel2()
-	if n := testing.AllocsPerRun(1000, func() { _ = Retry(reqCtx, op); _ = Retry(otherCtx, op) }); n != 2 {
-		t.Errorf("outermost Retry alternating two request contexts: %v allocs, want 2 (a mark per call: each parent differs from the last)", n)
+		t.Errorf("outermost Retry on a request context, success path: %v allocs, want 0", n)
 	}
 	owned := WithRetryOwned(ctx)
 	if n := testing.AllocsPerRun(1000, func() { _ = Retry(owned, op) }); n != 0 {
@@ -483,70 +476,6 @@ func TestRetryAllocations(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(1000, func() { _, _ = RetryValue(owned, func(context.Context) (int, error) { return 1, nil }) }); n != 0 {
 		t.Errorf("nested RetryValue: %v allocs, want 0", n)
-	}
-}
-
-// TestMarkReuse checks that a reused mark is only ever the mark of the same
-// parent: every operation sees its own parent's values and cancellation,
-// whatever the other goroutines on the same P marked before it.
-func TestMarkReuse(t *testing.T) {
-	const workers, calls = 8, 2000
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parent, cancel := context.WithCancel(context.WithValue(context.Background(), ctxKey("worker"), w))
-			defer cancel()
-			for i := range calls {
-				p, done := parent, func() {}
-				if i%3 == 0 { // a fresh parent now and then
-					p, done = context.WithCancel(parent)
-				}
-				err := Retry(p, func(ctx context.Context) error {
-					if got := ctx.Value(ctxKey("worker")); got != w {
-						return fmt.Errorf("operation of worker %d sees worker %v's context", w, got)
-					}
-					if ctx.Done() != p.Done() {
-						return fmt.Errorf("worker %d: operation's Done is not its parent's", w)
-					}
-					if !RetryOwned(ctx) {
-						return fmt.Errorf("worker %d: operation's context is not marked", w)
-					}
-					return nil
-				})
-				done()
-				if err != nil {
-					errs <- err
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
-	// A mark kept by an operation stays its parent's after later calls.
-	a, cancelA := context.WithCancel(context.WithValue(context.Background(), ctxKey("k"), "a"))
-	var kept context.Context
-	_ = Retry(a, func(ctx context.Context) error { kept = ctx; return nil })
-	for range 10 {
-		b, cancelB := context.WithCancel(context.WithValue(context.Background(), ctxKey("k"), "b"))
-		_ = Retry(b, func(context.Context) error { return nil })
-		cancelB()
-	}
-	if kept.Value(ctxKey("k")) != "a" || kept.Err() != nil {
-		t.Fatalf("kept mark changed: value %v, err %v", kept.Value(ctxKey("k")), kept.Err())
-	}
-	cancelA()
-	if kept.Err() != context.Canceled {
-		t.Fatalf("kept mark after its parent was cancelled: err %v, want context.Canceled", kept.Err())
-	}
-	if RetryOwned(nil) || !RetryOwned(WithRetryOwned(nil)) {
-		t.Fatal("nil context: RetryOwned(nil) must be false and WithRetryOwned(nil) marked")
 	}
 }
 

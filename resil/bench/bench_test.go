@@ -124,13 +124,17 @@ func BenchmarkRetrySuccess(b *testing.B) {
 	// A request's context: a parent that is neither Background nor TODO.
 	req, cancel := context.WithCancel(bg)
 	defer cancel()
-	// Two request contexts used alternately: every call is on another
-	// parent than the call before it, so no call can reuse a mark.
-	var alt [2]context.Context
-	for i := range alt {
+	// A server's fresh request contexts: every call is on a parent no call
+	// before it used (within the ring of 1024), of two kinds.
+	var fresh [1024]context.Context
+	for i := range fresh {
+		if i%2 == 0 {
+			fresh[i] = context.WithValue(bg, ctxKey{}, i)
+			continue
+		}
 		c, cancel := context.WithCancel(bg)
 		defer cancel()
-		alt[i] = c
+		fresh[i] = c
 	}
 	// A caller with a deadline: each attempt gets its own, earlier deadline
 	// (time left − reserve), a context of its own with a timer.
@@ -144,7 +148,7 @@ func BenchmarkRetrySuccess(b *testing.B) {
 		{"outermost", func(int) context.Context { return bg }, nil},
 		{"outermost-with-options", func(int) context.Context { return bg }, []resil.Option{resil.Attempts(5), resil.BaseDelay(50e6)}},
 		{"outermost-request-ctx", func(int) context.Context { return req }, nil},
-		{"outermost-new-parent", func(i int) context.Context { return alt[i&1] }, nil},
+		{"outermost-new-parent", func(i int) context.Context { return fresh[i%len(fresh)] }, nil},
 		{"outermost-deadline", func(int) context.Context { return dl }, nil},
 		{"nested", func(int) context.Context { return resil.WithRetryOwned(bg) }, nil},
 	}
@@ -174,3 +178,5 @@ func BenchmarkRetrySuccess(b *testing.B) {
 }
 
 var sinkInt int
+
+type ctxKey struct{}
