@@ -93,6 +93,13 @@ type Origin struct {
 	Param *types.Var
 	// Inbound: the value is an inbound request's context (r.Context()).
 	Inbound bool
+	// Derived, when State is Deadline: the parameter the deadline was
+	// added to (ctx, cancel := context.WithTimeout(ctx, d)), through
+	// wrappers and assignments only. The value carries that parameter's
+	// cancellation and values, and a bound of its own.
+	Derived *types.Var
+
+	self bool // a deadline added to the variable being evaluated (a cycle)
 }
 
 // Root returns the Background()/TODO() call when the value comes from a
@@ -553,6 +560,14 @@ func join(a, b val) val {
 		return a
 	}
 	if a.State != b.State {
+		// A parameter, and a deadline added to it: the value carries the
+		// parameter's cancellation, and its own bound where it was added.
+		if a.State == Deadline {
+			a, b = b, a
+		}
+		if a.State == Unknown && a.Param != nil && !a.Inbound && b.State == Deadline && b.Derived == a.Param {
+			return b
+		}
 		return unknown
 	}
 	switch a.State {
@@ -560,7 +575,11 @@ func join(a, b val) val {
 		roots := append(append([]*ast.CallExpr(nil), a.Roots...), b.Roots...)
 		return val{Origin: Origin{State: Free, Detached: a.Detached && b.Detached, Roots: roots, NoCtxRequest: a.NoCtxRequest && b.NoCtxRequest}}
 	case Deadline:
-		return val{Origin: Origin{State: Deadline}}
+		o := Origin{State: Deadline}
+		if a.Derived == b.Derived {
+			o.Derived = a.Derived
+		}
+		return val{Origin: o}
 	}
 	o := Origin{Inbound: a.Inbound && b.Inbound}
 	if a.Param == b.Param {
@@ -645,6 +664,14 @@ func (m *Model) varVal(v *types.Var, seen map[*types.Var]bool, depth int, expr e
 				dv = unknown
 			}
 		}
+		if dv.self {
+			// ctx, cancel := context.WithTimeout(ctx, d): a deadline on v
+			// itself, which derives from v's parameter if v is one.
+			dv.self = false
+			if p, ok := m.params[v]; ok && !p.result {
+				dv.Derived = v
+			}
+		}
 		r = join(r, dv)
 		if !r.bottom && r.State == Unknown && r.Param == nil && !r.Inbound {
 			return unknown // nothing left to learn
@@ -675,7 +702,18 @@ func (m *Model) ctxCall(call *ast.CallExpr, index int, seen map[*types.Var]bool,
 			}
 			return unknown
 		case knowledge.AddDeadline:
-			return val{Origin: Origin{State: Deadline}}
+			o := Origin{State: Deadline}
+			if row.Parent >= 0 && row.Parent < len(call.Args) {
+				switch p := m.ctx(call.Args[row.Parent], seen, depth+1); {
+				case p.bottom:
+					o.self = true // WithTimeout(ctx, d) assigned to ctx: see varVal
+				case p.State == Unknown && !p.Inbound:
+					o.Derived = p.Param
+				case p.State == Deadline:
+					o.Derived = p.Derived
+				}
+			}
+			return val{Origin: o}
 		case knowledge.DropDeadline:
 			return val{Origin: Origin{State: Free, Roots: []*ast.CallExpr{call}}}
 		}

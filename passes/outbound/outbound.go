@@ -116,6 +116,13 @@ type ForwardParam struct {
 	// (GetJSON(ctx, hc, url) sends with hc.Do): the call is unbounded when
 	// the caller's argument for it provably has no timeout. 0: none.
 	Client int
+	// RecvConn, when not Unbounded: the outbound call is a unary gRPC call
+	// on a client the function reaches through its receiver's fields
+	// (s.api.Reserve(ctx, ...)), so it is bounded when the caller's
+	// receiver was made from a connection dialled with a deadline option
+	// (NewStock(conn) on a conn with a deadline interceptor), and unbounded
+	// otherwise.
+	RecvConn bool
 }
 
 // UnboundedAt reports whether, at call, the parameter reaches an outbound
@@ -124,6 +131,10 @@ type ForwardParam struct {
 func (p ForwardParam) UnboundedAt(m *ctxflow.Model, call *ast.CallExpr) bool {
 	if p.Unbounded {
 		return true
+	}
+	if p.RecvConn {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		return !ok || !m.DeadlineConn(sel.X)
 	}
 	if p.Client <= 0 || p.Client > len(call.Args) || call.Ellipsis.IsValid() {
 		return false
@@ -465,30 +476,71 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 		}
 		return 0
 	}
-	note := func(o ctxflow.Origin, unbounded bool, client int, chain []string) {
-		if o.State != ctxflow.Unknown || o.Param == nil {
+	// onRecv reports whether e is decl's receiver or a field path on it
+	// (s.api, o.stock.api), the receiver never being reassigned.
+	var recv *types.Var
+	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
+		recv, _ = s.pass.TypesInfo.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+	}
+	onRecv := func(e ast.Expr) bool {
+		if recv == nil || s.model.Assigned(recv) {
+			return false
+		}
+		for {
+			sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			if v, ok := s.pass.TypesInfo.Selections[sel]; !ok || v.Kind() != types.FieldVal {
+				return false
+			}
+			e = sel.X
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && id != nil && s.pass.TypesInfo.Uses[id] == recv
+	}
+	// recvCall reports whether call is a method call on the receiver or a
+	// field path of it.
+	recvCall := func(call *ast.CallExpr) bool {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if v, ok := s.pass.TypesInfo.Selections[sel]; !ok || v.Kind() != types.MethodVal {
+			return false
+		}
+		return onRecv(sel.X)
+	}
+	note := func(o ctxflow.Origin, unbounded bool, client int, recvConn bool, chain []string) {
+		param := o.Param
+		if o.State == ctxflow.Deadline && o.Derived != nil {
+			// The call gets a deadline added to the parameter: bounded,
+			// but it carries the parameter's cancellation (detachedctx
+			// reports Background handed to it).
+			param, unbounded, client, recvConn = o.Derived, false, 0, false
+		} else if o.State != ctxflow.Unknown || o.Param == nil {
 			return
 		}
-		pfn, idx, ok := s.model.IsParam(o.Param)
-		if !ok || pfn != decl || idx < 0 || !analysisutil.IsContext(o.Param.Type()) {
+		pfn, idx, ok := s.model.IsParam(param)
+		if !ok || pfn != decl || idx < 0 || !analysisutil.IsContext(param.Type()) {
 			return
 		}
 		if len(chain) > maxChain {
 			chain = chain[:maxChain]
 		}
 		if unbounded {
-			client = 0
+			client, recvConn = 0, false
 		}
 		p := params[idx]
 		if p == nil {
-			params[idx] = &ForwardParam{Index: idx, Unbounded: unbounded, Chain: chain, Client: client}
+			params[idx] = &ForwardParam{Index: idx, Unbounded: unbounded, Chain: chain, Client: client, RecvConn: recvConn}
 			return
 		}
 		if unbounded && !p.Unbounded {
-			p.Unbounded, p.Chain, p.Client = true, chain, 0
+			p.Unbounded, p.Chain, p.Client, p.RecvConn = true, chain, 0, false
 		}
-		if !p.Unbounded && p.Client == 0 && client > 0 {
-			p.Client, p.Chain = client, chain
+		if !p.Unbounded && p.Client == 0 && !p.RecvConn && (client > 0 || recvConn) {
+			p.Client, p.RecvConn, p.Chain = client, recvConn, chain
 		}
 	}
 	for _, n := range s.byFunc[decl] {
@@ -498,13 +550,16 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 			if !ok {
 				continue
 			}
-			unbounded, client := s.Unbounded(c), 0
+			unbounded, client, recvConn := s.Unbounded(c), 0, false
 			if !unbounded && !c.Spec.Bounded && !c.Spec.Stream {
 				if e := c.Client(); e != nil {
 					client = clientParam(e)
 				}
 			}
-			note(o, unbounded, client, []string{c.Name()})
+			if unbounded && c.Spec.Kind == knowledge.GRPC && c.Recv != nil && onRecv(c.Recv) {
+				unbounded, recvConn = false, true
+			}
+			note(o, unbounded, client, recvConn, []string{c.Name()})
 			continue
 		}
 		callee, _ := s.model.Callee(call)
@@ -520,11 +575,14 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 				continue
 			}
 			o := s.model.Context(call.Args[fp.Index])
-			unbounded, client := fp.UnboundedAt(s.model, call), 0
+			unbounded, client, recvConn := fp.UnboundedAt(s.model, call), 0, false
 			if !unbounded && fp.Client > 0 && fp.Client <= len(call.Args) && !call.Ellipsis.IsValid() {
 				client = clientParam(call.Args[fp.Client-1])
 			}
-			note(o, unbounded, client, append([]string{analysisutil.Name(callee)}, fp.Chain...))
+			if unbounded && fp.RecvConn && recvCall(call) {
+				unbounded, recvConn = false, true
+			}
+			note(o, unbounded, client, recvConn, append([]string{analysisutil.Name(callee)}, fp.Chain...))
 		}
 	}
 	if len(params) == 0 {

@@ -79,3 +79,50 @@ func Dial(addr string, d time.Duration) (*grpc.ClientConn, error) {
 		return invoker(ctx, method, req, reply, cc, opts...)
 	}))
 }
+
+type StockRequest struct{ SKU string }
+type StockReply struct{ N int }
+
+// StockClient is a generated-shaped gRPC client.
+type StockClient interface {
+	Reserve(ctx context.Context, in *StockRequest, opts ...grpc.CallOption) (*StockReply, error)
+}
+
+type stockClient struct{ cc grpc.ClientConnInterface }
+
+func (c *stockClient) Reserve(ctx context.Context, in *StockRequest, opts ...grpc.CallOption) (*StockReply, error) {
+	out := new(StockReply)
+	return out, c.cc.Invoke(ctx, "/stock/Reserve", in, out, opts...)
+}
+
+func NewStockClient(cc grpc.ClientConnInterface) StockClient { return &stockClient{cc} }
+
+// Stock wraps the generated client, which it keeps in a field: whether its
+// calls are bounded depends on the connection it was made from.
+type Stock struct{ api StockClient }
+
+func NewStock(cc *grpc.ClientConn) *Stock { return &Stock{api: NewStockClient(cc)} }
+
+func (s *Stock) Reserve(ctx context.Context, sku string) (int, error) {
+	r, err := s.api.Reserve(ctx, &StockRequest{SKU: sku})
+	if err != nil {
+		return 0, err
+	}
+	return r.N, nil
+}
+
+// Orders keeps a Stock: its calls are bounded as the Stock's are.
+type Orders struct{ stock *Stock }
+
+func NewOrders(cc *grpc.ClientConn) *Orders { return &Orders{stock: NewStock(cc)} }
+
+func (o *Orders) Place(ctx context.Context, sku string) error {
+	_, err := o.stock.Reserve(ctx, sku)
+	return err
+}
+
+// ReserveOne goes through the receiver's own method.
+func (s *Stock) ReserveOne(ctx context.Context) error {
+	_, err := s.Reserve(ctx, "one")
+	return err
+}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"fwd"
+
+	"google.golang.org/grpc"
 )
 
 func nightly(c *fwd.Client, db *sql.DB) {
@@ -53,4 +55,45 @@ func dialled(addr string) error {
 		return err
 	}
 	return conn.Invoke(context.Background(), "/svc/M", nil, nil)
+}
+
+// A wrapper keeping the generated client in a field is bounded when it is
+// made from a connection with a deadline interceptor, and not otherwise.
+func wrapped(addr string) error {
+	conn, err := fwd.Dial(addr, time.Second)
+	if err != nil {
+		return err
+	}
+	if _, err := fwd.NewStock(conn).Reserve(context.Background(), "sku"); err != nil {
+		return err
+	}
+	st := fwd.NewStock(conn)
+	if _, err := st.Reserve(context.Background(), "sku"); err != nil {
+		return err
+	}
+	if err := fwd.NewOrders(conn).Place(context.Background(), "sku"); err != nil {
+		return err
+	}
+	if err := st.ReserveOne(context.Background()); err != nil {
+		return err
+	}
+	plain, err := grpc.NewClient(addr)
+	if err != nil {
+		return err
+	}
+	if err := fwd.NewStock(plain).ReserveOne(context.Background()); err != nil { // want `\(\*fwd.Stock\).ReserveOne gets context.Background\(\), which has no deadline, and forwards it to \(fwd.StockClient\).Reserve \(through \(\*fwd.Stock\).Reserve\)`
+		return err
+	}
+	_, err = fwd.NewStock(plain).Reserve(context.Background(), "sku") // want `\(\*fwd.Stock\).Reserve gets context.Background\(\), which has no deadline, and forwards it to \(fwd.StockClient\).Reserve`
+	if err != nil {
+		return err
+	}
+	return fwd.NewOrders(plain).Place(context.Background(), "sku") // want `\(\*fwd.Orders\).Place gets context.Background\(\), which has no deadline, and forwards it to \(fwd.StockClient\).Reserve \(through \(\*fwd.Stock\).Reserve\)`
+}
+
+// A Stock of unknown make (a parameter) is reported as before: the
+// generated client's calls have no deadline unless something gives one.
+func given(s *fwd.Stock) error {
+	_, err := s.Reserve(context.Background(), "sku") // want `\(\*fwd.Stock\).Reserve gets context.Background\(\), which has no deadline`
+	return err
 }

@@ -59,6 +59,18 @@ func (s *Server) ViaHelper(ctx context.Context, url string) error {
 	return fwd.Notify(context.Background(), url) // want `fwd.Notify gets context.Background\(\) although this function has the caller's context \(ctx\), and forwards it to \(\*http.Client\).Do`
 }
 
+// A helper that adds its own timeout still carries the caller's
+// cancellation: Background handed to it drops it.
+func (s *Server) ViaTimeoutHelper(ctx context.Context, url string) error {
+	if err := fwd.Lookup(context.Background(), url); err != nil { // want `fwd.Lookup gets context.Background\(\) although this function has the caller's context \(ctx\), and forwards it to \(\*http.Client\).Do \(through fwd.Notify\)`
+		return err
+	}
+	if err := fwd.Fetch(context.TODO(), url); err != nil { // want `fwd.Fetch gets context.TODO\(\) although`
+		return err
+	}
+	return fwd.Detach(context.Background(), url) // the helper detaches anyway: its ctx reaches no call
+}
+
 func (s *Server) NotOutbound(ctx context.Context) error {
 	return fwd.Local(context.Background()) // no outbound call: silent
 }

@@ -24,3 +24,25 @@ func Notify(ctx context.Context, url string) error {
 
 // Local does no outbound call with ctx.
 func Local(ctx context.Context) error { return ctx.Err() }
+
+// Lookup adds its own timeout to ctx before querying: the query is bounded,
+// but it still ends when the caller's ctx does.
+func Lookup(ctx context.Context, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return Notify(ctx, url)
+}
+
+// Fetch derives a new variable.
+func Fetch(ctx context.Context, url string) error {
+	qctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return Notify(qctx, url)
+}
+
+// Detach keeps running without the caller's cancellation on purpose.
+func Detach(ctx context.Context, url string) error {
+	qctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+	defer cancel()
+	return Notify(qctx, url)
+}
