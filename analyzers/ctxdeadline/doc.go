@@ -48,9 +48,14 @@
 // option that can give every call a deadline: a
 // unary interceptor (grpc.WithUnaryInterceptor, WithChainUnaryInterceptor),
 // a default service config with a "timeout", or options that cannot be
-// read. When a caller's context is in scope and the call uses
-// Background() or TODO() instead, that is detachedctx's finding and
-// ctxdeadline stays silent.
+// read; nor a call on a generated client kept in a struct field when the
+// package has such a dial helper (the connection most likely comes from
+// it). A method that forwards its caller's context to a generated client in
+// its receiver's fields is judged where it is called, by how that receiver
+// was made: NewStock(conn).Reserve(context.Background(), ...) is reported
+// only if conn was dialled without such an option. When a caller's context
+// is in scope and the call uses Background() or TODO() instead, that is
+// detachedctx's finding and ctxdeadline stays silent.
 //
 // Suggested fixes, when a caller's context is in scope: http.NewRequest →
 // http.NewRequestWithContext(ctx, ...), net.Dial → (&net.Dialer{}).DialContext(ctx, ...),

@@ -17,7 +17,8 @@
 //     budget is left, and the caller's cancellation never reaches the call;
 //   - context.Background() or TODO() handed to an outbound call (directly,
 //     through a request built on it, or through helper functions that
-//     forward it to one): the call keeps running after the caller has gone.
+//     forward it to one, even if they add a timeout of their own): the call
+//     keeps running after the caller has gone.
 //     Outbound calls are those of ctxdeadline, and also every command of a
 //     Redis client (go-redis v8 and v9: rdb.Get(ctx, k), pipe.Exec(ctx)).
 //

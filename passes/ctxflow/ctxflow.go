@@ -229,6 +229,9 @@ type Model struct {
 
 	ins     *inspector.Inspector
 	indexed sync.Once
+
+	dialsOnce sync.Once
+	dials     bool // see DialsWithDeadline
 }
 
 type paramInfo struct {
@@ -1262,6 +1265,24 @@ func (m *Model) deadlineConn(e ast.Expr, seen map[*types.Var]bool, depth int) bo
 		}
 	}
 	return false
+}
+
+// DialsWithDeadline reports whether a function of this package returns a
+// gRPC connection or client dialled with an option that can give its calls
+// a deadline (a dial helper with a deadline interceptor). A generated client
+// the package keeps in a struct field, from a connection it is given, most
+// likely comes from that helper: a call on it may be bounded.
+func (m *Model) DialsWithDeadline() bool {
+	m.Index()
+	m.dialsOnce.Do(func() {
+		for fn := range m.decls {
+			if m.returnsDeadlineConn(fn, map[*types.Var]bool{}, 0) {
+				m.dials = true
+				return
+			}
+		}
+	})
+	return m.dials
 }
 
 // returnsDeadlineConn reports whether a function of this package returns,

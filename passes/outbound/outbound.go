@@ -556,7 +556,9 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 					client = clientParam(e)
 				}
 			}
-			if unbounded && c.Spec.Kind == knowledge.GRPC && c.Recv != nil && onRecv(c.Recv) {
+			if c.Spec.Kind == knowledge.GRPC && !c.Spec.Bounded && !c.Spec.Stream && c.Recv != nil && onRecv(c.Recv) && !s.model.DeadlineConn(c.Recv) {
+				// Bounded as the caller's receiver is, whatever this
+				// package's own dial helpers suggest.
 				unbounded, recvConn = false, true
 			}
 			note(o, unbounded, client, recvConn, []string{c.Name()})
@@ -626,8 +628,13 @@ func Unbounded(m *ctxflow.Model, c *Call) bool {
 	if c.Spec.Bounded || c.Spec.Stream {
 		return false
 	}
-	if c.Spec.Kind == knowledge.GRPC && c.Recv != nil && m.DeadlineConn(c.Recv) {
-		return false // the connection's interceptor or service config may set one
+	if c.Spec.Kind == knowledge.GRPC && c.Recv != nil {
+		if m.DeadlineConn(c.Recv) {
+			return false // the connection's interceptor or service config may set one
+		}
+		if isField(m.Pass.TypesInfo, c.Recv) && m.DialsWithDeadline() {
+			return false // kept in a field, likely from the package's deadline dial helper
+		}
 	}
 	switch c.Spec.Client {
 	case knowledge.NoClient:
@@ -640,6 +647,16 @@ func Unbounded(m *ctxflow.Model, c *Call) bool {
 		return false
 	}
 	return m.Client(e) == ctxflow.NoTimeout
+}
+
+// isField reports whether e selects a struct field (s.api, o.stock.api).
+func isField(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := info.Selections[sel]
+	return ok && v.Kind() == types.FieldVal
 }
 
 // Chain describes a forwarding chain for messages: the outbound call, and

@@ -138,3 +138,15 @@ func viaHelpers(addr string) {
 	plain, _ := dialPlain(addr)
 	_, _ = NewInventoryClient(plain).Check(context.Background(), &CheckRequest{}) // want `\(grpcuse.InventoryClient\).Check gets context.Background\(\), which has no deadline`
 }
+
+// Reserver keeps the generated client in a field, made from a connection it
+// is given: the package's dial helper (dialInventory) gives every call a
+// deadline, and the connection most likely comes from it.
+type Reserver struct{ inv InventoryClient }
+
+func NewReserver(cc *grpc.ClientConn) *Reserver { return &Reserver{inv: NewInventoryClient(cc)} }
+
+func (r *Reserver) Ping() error {
+	_, err := r.inv.Check(context.Background(), &CheckRequest{})
+	return err
+}
