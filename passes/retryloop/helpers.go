@@ -50,6 +50,11 @@ func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
 			return m.typeDefault(m.info.TypeOf(e))
 		}
 		defs := m.x.defs[v]
+		if len(defs) > 1 {
+			if c, ok := m.wrapChain(v, defs, x.Pos(), depth); ok {
+				return c
+			}
+		}
 		if len(defs) != 1 || defs[0].rhs == nil {
 			return m.typeDefault(v.Type())
 		}
@@ -86,6 +91,62 @@ func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
 		return m.apply(base, row, x, depth)
 	}
 	return m.typeDefault(m.info.TypeOf(e))
+}
+
+// wrapChain evaluates v at use when it is built up by wrapping itself, as
+// go-retry backoffs are:
+//
+//	b := retry.NewExponential(100 * time.Millisecond)
+//	b = retry.WithMaxRetries(3, b)
+//	b = retry.WithJitterPercent(10, b)
+//
+// Every definition must be a statement of one block, in order before the
+// use, and every one after the first a configuring call that wraps v
+// itself; otherwise ok is false.
+func (m *model) wrapChain(v *types.Var, defs []vdef, use token.Pos, depth int) (cfgVal, bool) {
+	ins := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var block ast.Node
+	for i, d := range defs {
+		if d.rhs == nil || d.index >= 0 || d.stmt == nil || d.stmt.End() > use || (i > 0 && d.pos < defs[i-1].pos) {
+			return cfgVal{}, false
+		}
+		if i == 0 && d.op != token.DEFINE && d.op != token.ASSIGN {
+			return cfgVal{}, false
+		}
+		cur, ok := ins.Root().FindNode(d.stmt)
+		if !ok {
+			return cfgVal{}, false
+		}
+		if _, isBlock := cur.Parent().Node().(*ast.BlockStmt); !isBlock || (block != nil && cur.Parent().Node() != block) {
+			return cfgVal{}, false
+		}
+		block = cur.Parent().Node()
+		if i == 0 {
+			continue
+		}
+		call, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+		if !ok || d.op != token.ASSIGN {
+			return cfgVal{}, false
+		}
+		fn, _ := m.callee(call)
+		if fn == nil {
+			return cfgVal{}, false
+		}
+		row, ok := m.rt.Configs[analysisutil.Key(fn)]
+		if !ok || row.From < 0 {
+			return cfgVal{}, false
+		}
+		if id, ok := ast.Unparen(arg(call, row.From)).(*ast.Ident); !ok || m.info.Uses[id] != v {
+			return cfgVal{}, false
+		}
+	}
+	c := m.evalConfig(defs[0].rhs, depth+1)
+	for _, d := range defs[1:] {
+		call := ast.Unparen(d.rhs).(*ast.CallExpr)
+		fn, _ := m.callee(call)
+		c = m.apply(c, m.rt.Configs[analysisutil.Key(fn)], call, depth)
+	}
+	return c, true
 }
 
 // fieldConfig evaluates a configuration held in a field of a struct of the

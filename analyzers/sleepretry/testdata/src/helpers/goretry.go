@@ -38,3 +38,26 @@ func forever(op goretry.RetryFunc) error {
 func capped(op goretry.RetryFunc) error {
 	return goretry.Do(context.Background(), goretry.WithMaxDuration(time.Minute, goretry.WithJitterPercent(10, goretry.NewExponential(time.Second))), op)
 }
+
+// The backoff built up by wrapping a variable, as go-retry's docs do.
+func wrapped(ctx context.Context, op goretry.RetryFunc) error {
+	b := goretry.NewExponential(100 * time.Millisecond) // want `grows its delay without jitter`
+	b = goretry.WithMaxRetries(3, b)
+	return goretry.Do(ctx, b, op)
+}
+
+func wrappedJitter(ctx context.Context, op goretry.RetryFunc) error {
+	b := goretry.NewExponential(100 * time.Millisecond)
+	b = goretry.WithMaxRetries(3, b)
+	b = goretry.WithJitterPercent(10, b)
+	return goretry.Do(ctx, b, op)
+}
+
+func wrappedMaybe(ctx context.Context, op goretry.RetryFunc, jitter bool) error {
+	b := goretry.NewExponential(100 * time.Millisecond)
+	if jitter {
+		b = goretry.WithJitterPercent(10, b)
+	}
+	b = goretry.WithMaxRetries(3, b)
+	return goretry.Do(ctx, b, op) // unsure: silent
+}
