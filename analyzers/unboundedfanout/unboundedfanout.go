@@ -1749,6 +1749,9 @@ func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (n int64, ok bo
 		if n, ok := c.literalVar(x); ok {
 			return n, true
 		}
+		if n, ok := c.sliceCap(x, 0); ok {
+			return n, true
+		}
 	default:
 		return 0, false
 	}
@@ -1812,6 +1815,88 @@ func (c *checker) literalVar(x ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	return loops.LiteralLen(c.pass.TypesInfo, defs[0].Rhs)
+}
+
+// sliceCap returns a constant the length of x cannot exceed when x is a
+// slice expression, or a local variable given one once, that takes at most
+// a constant number of elements: s[:8], s[:min(len(s), 8)], s[i:i+8],
+// s[i:min(i+8, len(s))] (one chunk of a batch loop), the bound possibly in
+// a local variable given it once (end := min(i+8, len(s)); s[i:end]).
+func (c *checker) sliceCap(x ast.Expr, depth int) (int64, bool) {
+	info := c.pass.TypesInfo
+	if depth > 2 {
+		return 0, false
+	}
+	if rhs := c.onlyDef(x); rhs != nil {
+		return c.sliceCap(rhs, depth+1)
+	}
+	sl, ok := ast.Unparen(x).(*ast.SliceExpr)
+	if !ok || sl.High == nil {
+		return 0, false
+	}
+	high := sl.High
+	if rhs := c.onlyDef(high); rhs != nil {
+		high = rhs
+	}
+	if sl.Low == nil {
+		if n, ok := analysisutil.ConstInt(info, high); ok {
+			return n, true
+		}
+		return c.minConst(high)
+	}
+	// s[i:i+K], s[i:min(i+K, ...)]: at most K.
+	bounds := []ast.Expr{high}
+	if call := builtinCall(info, high, "min"); call != nil {
+		bounds = call.Args
+	}
+	low := types.ExprString(ast.Unparen(sl.Low))
+	for _, b := range bounds {
+		be, ok := ast.Unparen(b).(*ast.BinaryExpr)
+		if !ok || be.Op != token.ADD {
+			continue
+		}
+		for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if types.ExprString(ast.Unparen(pair[0])) != low || !c.stable(sl.Low) {
+				continue
+			}
+			if n, ok := analysisutil.ConstInt(info, pair[1]); ok && n >= 0 {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// onlyDef returns the value of a local variable given one value once and
+// never assigned again, else nil.
+func (c *checker) onlyDef(x ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !c.flow.Visible(v) || v.Parent() == c.pass.Pkg.Scope() {
+		return nil
+	}
+	defs := c.flow.DefsOf(v)
+	if len(defs) != 1 || defs[0].Index >= 0 || defs[0].Rhs == nil {
+		return nil
+	}
+	return defs[0].Rhs
+}
+
+// stable reports whether e is a plain variable or a constant: an
+// expression that reads the same in both bounds of one slice expression.
+func (c *checker) stable(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.BasicLit:
+		return true
+	case *ast.BinaryExpr:
+		return c.stable(e.X) && c.stable(e.Y)
+	}
+	return false
 }
 
 // capStmt reads a statement that caps the length of v at a constant:

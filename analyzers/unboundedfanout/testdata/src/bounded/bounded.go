@@ -808,3 +808,37 @@ func fixedBackends(ctx context.Context) {
 	}
 	wg.Wait()
 }
+
+// One goroutine per element of a chunk, the chunk waited for before the
+// next: at most six run at once.
+func perChunk(ctx context.Context, keys []string) {
+	for start := 0; start < len(keys); start += 6 {
+		chunk := keys[start:min(start+6, len(keys))]
+		var wg sync.WaitGroup
+		for _, k := range chunk {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				lookup(ctx, k)
+			}()
+		}
+		wg.Wait()
+	}
+	for i := 0; i < len(keys); i += 4 {
+		end := min(i+4, len(keys))
+		var wg sync.WaitGroup
+		for _, k := range keys[i:end] {
+			wg.Go(func() { lookup(ctx, k) })
+		}
+		wg.Wait()
+	}
+}
+
+// A chunk whose bounds do not give its size: reported.
+func perChunkUnknown(ctx context.Context, keys []string, from, to int) {
+	var wg sync.WaitGroup
+	for _, k := range keys[from:to] {
+		wg.Go(func() { lookup(ctx, k) }) // want `one goroutine per element of keys\[from:to\]|one goroutine per element`
+	}
+	wg.Wait()
+}
