@@ -469,6 +469,13 @@ func (m *model) remote(call *ast.CallExpr, depth int) bool {
 	if depth > 2 {
 		return false
 	}
+	// The result of a remote call, read by a method of its own
+	// (rdb.Get(ctx, k).Bytes(), resp.Result()).
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && m.remote(inner, depth+1) {
+			return true
+		}
+	}
 	for _, a := range call.Args {
 		lit, ok := ast.Unparen(a).(*ast.FuncLit)
 		if !ok {

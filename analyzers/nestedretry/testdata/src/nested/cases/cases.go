@@ -404,3 +404,45 @@ func (t *tuned) sync(ctx context.Context, url string) error {
 	}
 	return err
 }
+
+// A cache client whose commands return a result read by a method of its
+// own, as go-redis's do: rdb.Get(ctx, k).Bytes().
+type cmdResult struct{}
+
+func (cmdResult) Bytes() ([]byte, error) { return nil, nil }
+
+type kvClient struct{}
+
+func (kvClient) Get(ctx context.Context, key string) *cmdResult { return &cmdResult{} }
+
+type verdicts struct{ kv kvClient }
+
+func (v *verdicts) get(ctx context.Context, id string) ([]byte, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		raw, err := v.kv.Get(ctx, "v:"+id).Bytes()
+		if err == nil {
+			return raw, nil
+		}
+		lastErr = err
+		if err := wait(ctx, attempt); err != nil {
+			return nil, err
+		}
+	}
+	return nil, lastErr
+}
+
+func cachedVerdict(ctx context.Context, v *verdicts) ([]byte, error) {
+	var lastErr error
+	for attempt := 0; attempt < 2; attempt++ {
+		raw, err := v.get(ctx, "a") // want `retry amplification 2×3 = 6: this loop \(2 attempts\) calls \(\*cases.verdicts\).get`
+		if err == nil {
+			return raw, nil
+		}
+		lastErr = err
+		if err := wait(ctx, attempt); err != nil {
+			return nil, err
+		}
+	}
+	return nil, lastErr
+}
