@@ -172,5 +172,22 @@ var outboundTypes = func() map[string]Outbound {
 			m[p+"."+t] = ob(Custom, 0).bounded()
 		}
 	}
+	// Clients of other services whose every method taking a context first
+	// talks to them. Each has a bound of its own (kafka-go's Writer a 10 s
+	// WriteTimeout; minio-go's and the AWS SDK's transports dial and
+	// response-header timeouts), so only detachedctx reports them: a
+	// caller's context must reach them.
+	for _, t := range []string{
+		"github.com/segmentio/kafka-go.Writer",
+		"github.com/minio/minio-go/v7.Client",
+		"github.com/aws/aws-sdk-go-v2/service/s3.Client",
+		"github.com/aws/aws-sdk-go-v2/service/sqs.Client",
+		"github.com/aws/aws-sdk-go-v2/service/sns.Client",
+		"github.com/aws/aws-sdk-go-v2/service/dynamodb.Client",
+		"github.com/aws/aws-sdk-go-v2/service/kinesis.Client",
+		"github.com/aws/aws-sdk-go-v2/service/secretsmanager.Client",
+	} {
+		m[t] = ob(Custom, 0).bounded()
+	}
 	return m
 }()

@@ -41,7 +41,9 @@
 // client or dialer built out of sight (a struct field: unknown means
 // silent), net.DialTimeout, database/sql methods that have no Context
 // variant (Tx.Commit, Rows.Next), Redis commands (a go-redis client has its
-// own read and write timeouts, 3 s by default), and gRPC streams (a generated method that
+// own read and write timeouts, 3 s by default), kafka-go's
+// Writer.WriteMessages (its WriteTimeout), minio-go and AWS SDK v2 service
+// calls (their transports' dial and response timeouts), and gRPC streams (a generated method that
 // returns a stream, ClientConn.NewStream): a watch or subscription rightly
 // lives as long as its context. Nor is a unary gRPC call on a connection
 // dialled in view, or returned by a dial helper of the module, with an

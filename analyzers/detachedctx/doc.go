@@ -20,7 +20,10 @@
 //     forward it to one, even if they add a timeout of their own): the call
 //     keeps running after the caller has gone.
 //     Outbound calls are those of ctxdeadline, and also every command of a
-//     Redis client (go-redis v8 and v9: rdb.Get(ctx, k), pipe.Exec(ctx)).
+//     Redis client (go-redis v8 and v9: rdb.Get(ctx, k), pipe.Exec(ctx)),
+//     kafka-go's Writer.WriteMessages, and the methods taking a context of
+//     minio-go's Client and of AWS SDK v2 service clients (s3, sqs, sns,
+//     dynamodb, kinesis, secretsmanager).
 //
 // On a request path — a function that serves an inbound request (an
 // *http.Request parameter, in a declared function or in a function literal
