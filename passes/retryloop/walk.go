@@ -843,6 +843,14 @@ func (w *walker) compare(e *ast.BinaryExpr, st pstate) (tri, bool, bool) {
 				}
 				return r, false, true
 			}
+			if v := w.m.x.varOf(p[0]); v != nil && st.active && st.err == no && w.a.err == no && w.derivedErr(v) {
+				// The attempt succeeded: reading its results succeeds too
+				// (b, derr := decode(resp); if derr == nil { return b, nil }).
+				if e.Op == token.EQL {
+					return yes, false, true
+				}
+				return no, false, true
+			}
 			if v := w.m.x.varOf(p[0]); v != nil && w.resV[v] && st.active && st.err == no {
 				// The call succeeded: its pointer results are set.
 				if _, ok := types.Unalias(v.Type()).(*types.Pointer); ok {
@@ -882,6 +890,38 @@ func isNil(info *types.Info, e ast.Expr) bool {
 	}
 	_, isNil := info.Uses[id].(*types.Nil)
 	return isNil
+}
+
+// derivedErr reports whether v is the error of reading the call's results:
+// an error variable of the loop body every definition of which is the last
+// result of another call on them (b, derr := decode(resp), data, rerr :=
+// io.ReadAll(resp.Body)). A walk that assumes the call succeeded assumes
+// that this succeeds as well: success of an attempt is the whole of it.
+func (w *walker) derivedErr(v *types.Var) bool {
+	if w.errV[v] || w.resV[v] || !types.Identical(v.Type(), errorType) {
+		return false
+	}
+	defs := w.m.x.defs[v]
+	if len(defs) == 0 {
+		return false
+	}
+	for _, d := range defs {
+		if d.rhs == nil || d.stmt == nil || !within(d.stmt.Pos(), w.L.Body) {
+			return false
+		}
+		call, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+		if !ok || call == w.call {
+			return false
+		}
+		sig, ok := w.m.info.TypeOf(call.Fun).(*types.Signature)
+		if !ok || sig.Results().Len() == 0 || d.index != sig.Results().Len()-1 && !(d.index < 0 && sig.Results().Len() == 1) {
+			return false
+		}
+		if !w.tracked(call) {
+			return false
+		}
+	}
+	return true
 }
 
 // isErr reports whether e is the call's error: one of its error variables,

@@ -446,3 +446,53 @@ func cachedVerdict(ctx context.Context, v *verdicts) ([]byte, error) {
 	}
 	return nil, lastErr
 }
+
+func decodeBody[T any](resp *http.Response) (T, error) {
+	var v T
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return v, errors.New(resp.Status)
+	}
+	return v, nil
+}
+
+// reserve's attempt succeeds when the call and the decoding of its response
+// both do: a retry layer of 3 attempts.
+func (a *api) reserve(ctx context.Context, id string) (string, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, a.base+"/book/"+id, nil)
+		if err != nil {
+			return "", err
+		}
+		resp, err := a.hc.Do(req)
+		if err == nil {
+			b, derr := decodeBody[string](resp)
+			if derr == nil {
+				return b, nil
+			}
+			lastErr = derr
+		} else {
+			lastErr = err
+		}
+		if werr := wait(ctx, attempt); werr != nil {
+			return "", werr
+		}
+	}
+	return "", lastErr
+}
+
+func bookTwice(ctx context.Context, a *api) (string, error) {
+	var lastErr error
+	for attempt := 0; attempt < 2; attempt++ {
+		b, err := a.reserve(ctx, "x") // want `retry amplification 2×3 = 6: this loop \(2 attempts\) calls \(\*cases.api\).reserve`
+		if err == nil {
+			return b, nil
+		}
+		lastErr = err
+		if err := wait(ctx, attempt); err != nil {
+			return "", err
+		}
+	}
+	return "", lastErr
+}
