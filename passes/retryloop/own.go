@@ -83,6 +83,78 @@ func (m *model) findOwnHelpers() {
 		}
 		m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: m.remote(c, 0)}
 	}
+	m.findWrappers()
+}
+
+// findWrappers finds the package's functions that hand a function
+// parameter to a retry helper of the knowledge table as its operation,
+// directly or through a literal that only calls it:
+//
+//	func withRetry[T any](ctx context.Context, op func() (T, error)) (T, error) {
+//		return retry.DoWithData(op, retry.Attempts(3), retry.Context(ctx))
+//	}
+//
+// A call of one is a retry layer like a call of the library helper.
+func (m *model) findWrappers() {
+	for _, h := range m.helpers {
+		if !h.Site || h.Decl == nil || h.Func != ast.Node(h.Decl) || len(h.Ops) != 1 {
+			continue
+		}
+		fn, ok := m.info.Defs[h.Decl.Name].(*types.Func)
+		if !ok {
+			continue
+		}
+		if _, done := m.ownHelpers[fn]; done {
+			continue
+		}
+		v := m.calledParam(h.Ops[0])
+		if v == nil || len(m.x.defs[v]) > 0 || m.x.addrTaken[v] {
+			continue
+		}
+		j := m.paramIndex(h.Decl, v)
+		if j < 0 {
+			continue
+		}
+		m.ownHelpers[fn] = &ownHelper{op: j, layer: Layer{Attempts: h.Attempts, Func: analysisutil.Name(fn)}}
+	}
+}
+
+// calledParam returns the function-typed variable an operation is: op
+// itself, or a literal whose body only calls it (func() error { return
+// op(ctx) }).
+func (m *model) calledParam(op ast.Expr) *types.Var {
+	op = ast.Unparen(op)
+	if lit, ok := op.(*ast.FuncLit); ok {
+		if len(lit.Body.List) != 1 {
+			return nil
+		}
+		var call ast.Expr
+		switch st := lit.Body.List[0].(type) {
+		case *ast.ReturnStmt:
+			if len(st.Results) == 1 {
+				call = st.Results[0]
+			}
+		case *ast.ExprStmt:
+			call = st.X
+		}
+		c, ok := ast.Unparen(call).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		op = ast.Unparen(c.Fun)
+	}
+	id, ok := op.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	if _, isFunc := types.Unalias(v.Type()).Underlying().(*types.Signature); !isFunc {
+		return nil
+	}
+	return v
 }
 
 // retriedParam finds, among the calls a loop retries, one of a parameter

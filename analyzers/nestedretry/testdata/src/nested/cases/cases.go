@@ -496,3 +496,25 @@ func bookTwice(ctx context.Context, a *api) (string, error) {
 	}
 	return "", lastErr
 }
+
+// withRetry hands its operation to retry-go: a retry layer of 3 attempts.
+func withRetry[T any](ctx context.Context, op func() (T, error)) (T, error) {
+	return retry.DoWithData(op, retry.Attempts(3), retry.Context(ctx))
+}
+
+// withRetryErr does so through a literal that only calls it.
+func withRetryErr(ctx context.Context, op func(context.Context) error) error {
+	return retry.Do(func() error { return op(ctx) }, retry.Attempts(2), retry.Context(ctx))
+}
+
+func wrapped(ctx context.Context, a *api) error {
+	if _, err := withRetry(ctx, func() (string, error) {
+		return a.reserve(ctx, "y") // want `retry amplification 3×3 = 9: this cases.withRetry \(3 attempts\) calls \(\*cases.api\).reserve`
+	}); err != nil {
+		return err
+	}
+	return withRetryErr(ctx, func(ctx context.Context) error {
+		_, err := a.reserve(ctx, "z") // want `retry amplification 2×3 = 6`
+		return err
+	})
+}
