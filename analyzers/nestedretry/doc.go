@@ -41,9 +41,13 @@
 // function or method value) is followed like a library helper's, and its
 // attempts are the constant in its loop or the caller's constant argument
 // for the parameter bounding it; Do(ctx, 1, f) makes one attempt and is no
-// layer. A helper that calls its parameter once, keeps it in a variable
-// before calling it, or calls it for each element of a collection is not a
-// retry helper; an operation that is itself a parameter is not followed.
+// layer. So is a function that hands a function parameter to a known retry
+// helper as its operation, directly or through a literal that only calls it
+// (return retry.DoWithData(op, retry.Attempts(3), retry.Context(ctx))),
+// with the library call's attempts. A helper that calls its parameter once,
+// keeps it in a variable before calling it, or calls it for each element of
+// a collection is not a retry helper; an operation that is itself a
+// parameter is not followed.
 //
 // The message names the chain and the product of the attempts of every
 // layer, for example

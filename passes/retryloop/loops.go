@@ -441,6 +441,30 @@ func (m *model) outbound(call *ast.CallExpr) bool {
 	return ok || m.forwards[call]
 }
 
+// sendsOut reports whether a function of the package makes an outbound
+// call of the table in its body.
+func (m *model) sendsOut(d *ast.FuncDecl) bool {
+	if r, ok := m.sendsMemo[d]; ok {
+		return r
+	}
+	found := false
+	if d.Body != nil {
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && !found {
+				if _, ok := m.ob.ByCall[c]; ok {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	if m.sendsMemo == nil {
+		m.sendsMemo = map[*ast.FuncDecl]bool{}
+	}
+	m.sendsMemo[d] = found
+	return found
+}
+
 // remote reports whether a call reaches another process: an outbound call
 // of the table, a gRPC-shaped method, a function that forwards its context
 // to one or retries, a call taking a context, a retry helper, or a call
@@ -453,6 +477,9 @@ func (m *model) remote(call *ast.CallExpr, depth int) bool {
 	if fn != nil {
 		if _, ok := m.rt.Helpers[analysisutil.Key(fn)]; ok {
 			return true
+		}
+		if d := m.x.decls[fn.Origin()]; d != nil && fn.Pkg() == m.pass.Pkg && m.sendsOut(d) {
+			return true // a helper of the package that makes an outbound call (t.do(req))
 		}
 		if m.collecting && fn.Pkg() == m.pass.Pkg && m.x.decls[fn.Origin()] != nil {
 			return true // maybe: decided once every layer of the package is known

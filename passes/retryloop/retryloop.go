@@ -412,6 +412,8 @@ type model struct {
 	x     *index
 
 	forwards map[*ast.CallExpr]bool
+	// sendsMemo: whether a function of the package makes an outbound call.
+	sendsMemo map[*ast.FuncDecl]bool
 	combine  map[string]bool
 
 	loops   []*Loop

@@ -518,3 +518,41 @@ func wrapped(ctx context.Context, a *api) error {
 		return err
 	})
 }
+
+// write's loop reaches the store through a small helper of the package
+// (t.send sets a header and sends): a retry layer.
+type tsdb struct {
+	hc   *http.Client
+	base string
+}
+
+func (t *tsdb) send(req *http.Request) (*http.Response, error) {
+	req.Header.Set("Content-Type", "application/json")
+	return t.hc.Do(req)
+}
+
+func (t *tsdb) write(ctx context.Context) error {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.base, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := t.send(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		lastErr = err
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return lastErr
+}
+
+func ingest(t *tsdb) error {
+	return backoff.Retry(func() error {
+		return t.write(context.Background()) // want `retry amplification 5×3 = 15: this backoff.Retry \(5 attempts\) calls \(\*cases.tsdb\).write`
+	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 4))
+}
