@@ -414,7 +414,7 @@ type model struct {
 	forwards map[*ast.CallExpr]bool
 	// sendsMemo: whether a function of the package makes an outbound call.
 	sendsMemo map[*ast.FuncDecl]bool
-	combine  map[string]bool
+	combine   map[string]bool
 
 	loops   []*Loop
 	helpers []*Helper
