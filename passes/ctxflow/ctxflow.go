@@ -1228,6 +1228,21 @@ func (m *Model) deadlineConn(e ast.Expr, seen map[*types.Var]bool, depth int) bo
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return m.deadlineConn(x.X, seen, depth+1)
+		}
+	case *ast.CompositeLit:
+		// A wrapper made here (&Client{conn: conn, certs: pb.NewCertsClient(conn)}):
+		// its connection or generated client.
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if t := m.info.TypeOf(el); t != nil && m.connOrClient(t) && m.deadlineConn(el, seen, depth+1) {
+				return true
+			}
+		}
 	case *ast.Ident:
 		v, ok := m.info.Uses[x].(*types.Var)
 		if !ok || seen[v] || !m.local(v) {
@@ -1325,20 +1340,32 @@ func (m *Model) connOrClient(t types.Type) bool {
 	}
 	switch u := analysisutil.Deref(t).Underlying().(type) {
 	case *types.Interface:
-		for i := 0; i < u.NumMethods(); i++ {
-			sig, _ := u.Method(i).Type().(*types.Signature)
-			if sig == nil || !sig.Variadic() {
-				continue
-			}
-			if sl, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice); ok && analysisutil.TypeKey(sl.Elem()) == g.CallOption {
+		return m.generatedClient(u)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			ft := u.Field(i).Type()
+			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(ft)) || m.generatedClient(ft) {
 				return true
 			}
 		}
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(u.Field(i).Type())) {
-				return true
-			}
+	}
+	return false
+}
+
+// generatedClient reports whether t is a generated gRPC client: an
+// interface of methods taking call options.
+func (m *Model) generatedClient(t types.Type) bool {
+	u, ok := types.Unalias(t).Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < u.NumMethods(); i++ {
+		sig, _ := u.Method(i).Type().(*types.Signature)
+		if sig == nil || !sig.Variadic() {
+			continue
+		}
+		if sl, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice); ok && analysisutil.TypeKey(sl.Elem()) == m.Table.GRPC.CallOption {
+			return true
 		}
 	}
 	return false

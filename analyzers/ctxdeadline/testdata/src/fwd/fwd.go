@@ -126,3 +126,21 @@ func (s *Stock) ReserveOne(ctx context.Context) error {
 	_, err := s.Reserve(ctx, "one")
 	return err
 }
+
+// DialStock dials with a per-call deadline and returns the wrapper.
+func DialStock(addr string, d time.Duration) (*Stock, error) {
+	conn, err := Dial(addr, d)
+	if err != nil {
+		return nil, err
+	}
+	return &Stock{api: NewStockClient(conn)}, nil
+}
+
+// DialStockPlain dials without one.
+func DialStockPlain(addr string) (*Stock, error) {
+	conn, err := grpc.NewClient(addr)
+	if err != nil {
+		return nil, err
+	}
+	return &Stock{api: NewStockClient(conn)}, nil
+}

@@ -97,3 +97,21 @@ func given(s *fwd.Stock) error {
 	_, err := s.Reserve(context.Background(), "sku") // want `\(\*fwd.Stock\).Reserve gets context.Background\(\), which has no deadline`
 	return err
 }
+
+// A wrapper returned by a dial helper of another package: bounded when the
+// helper dials with a deadline interceptor.
+func dialledWrapper(addr string) error {
+	s, err := fwd.DialStock(addr, time.Second)
+	if err != nil {
+		return err
+	}
+	if _, err := s.Reserve(context.Background(), "sku"); err != nil {
+		return err
+	}
+	p, err := fwd.DialStockPlain(addr)
+	if err != nil {
+		return err
+	}
+	_, err = p.Reserve(context.Background(), "sku") // want `\(\*fwd.Stock\).Reserve gets context.Background\(\), which has no deadline`
+	return err
+}
