@@ -33,7 +33,12 @@
 // is still blind to the context. The finding is on the sleep, or on the
 // loop when it is unbounded. A retry loop is a loop that repeats the same
 // failing call (see the retryloop model); only loops that sleep are this
-// analyzer's business. Sleeping through a helper function counts.
+// analyzer's business. Sleeping through a helper function counts. A watch
+// or consumer loop (for { ev, err := next(ctx); if err != nil { wait;
+// continue }; handle(ev) }) that calls again after every success and waits
+// only after a failure retries that call too: its waits are checked (every
+// replica reconnects in the same instant after a fixed one), though it has
+// no attempt bound to miss.
 //
 // Known retry helpers configured with a fixed or unjittered delay are
 // reported on the option or construction that sets it: cenkalti/backoff's

@@ -109,6 +109,9 @@ type loopInfo struct {
 	errStatus  bool // ... from a field of an error value (apiErr.Code)
 	codes      bool // a gRPC code is read
 	polling    bool
+	// reconnect are the calls retried as a reconnect loop retries them
+	// (see reconnects).
+	reconnect []*ast.CallExpr
 }
 
 type recv struct {
@@ -191,9 +194,15 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	if len(L.Retried) == 0 {
 		return
 	}
+	L.Reconnect = len(li.reconnect) == len(L.Retried)
 	m.bounds(L, li)
 	L.Exit = m.exits(L, li)
 	m.sleeps(L, li)
+	if L.Reconnect {
+		// Only its waits matter: no retry layer, no attempt bound to miss.
+		m.loops = append(m.loops, L)
+		return
+	}
 	if li.status || li.codes {
 		m.permanent(L, li)
 	}
@@ -439,6 +448,85 @@ func (m *model) anyRemote(calls []*ast.CallExpr) bool {
 func (m *model) outbound(call *ast.CallExpr) bool {
 	_, ok := m.ob.ByCall[call]
 	return ok || m.forwards[call]
+}
+
+// reconnects reports whether a loop that never leaves on success is a
+// reconnect loop for call: a for loop without a condition whose body makes
+// the call as a statement of its own and handles its error right after,
+//
+//	for {
+//		next, err := inf.watch(ctx, rv)
+//		if err != nil {
+//			log.Printf("watch: %v", err)
+//			time.Sleep(2 * time.Second)
+//			continue
+//		}
+//		rv = next
+//	}
+//
+// with an if err != nil whose body waits and then goes round (continue, or
+// the end of the body), and no wait anywhere else: it waits only after a
+// failure, before calling again. A loop that also waits after success paces
+// its work (polling) and is no reconnect loop.
+func (m *model) reconnects(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
+	fs, ok := L.Stmt.(*ast.ForStmt)
+	if !ok || fs.Cond != nil || !m.remote(call, 0) {
+		return false
+	}
+	waits := map[*ast.CallExpr]bool{}
+	for _, c := range li.sleepCalls {
+		waits[c] = true
+	}
+	for _, c := range li.timerCalls {
+		waits[c] = true
+	}
+	if len(waits) == 0 {
+		return false
+	}
+	var errV *types.Var
+	handled := map[*ast.CallExpr]bool{}
+	for i, st := range L.Body.List {
+		if errV == nil {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call || len(as.Lhs) == 0 {
+				continue
+			}
+			v := m.x.varOf(as.Lhs[len(as.Lhs)-1])
+			if v == nil || !types.Identical(v.Type(), errorType) {
+				return false
+			}
+			errV = v
+			continue
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil {
+			continue
+		}
+		be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ || !isNil(m.info, be.Y) || m.x.varOf(be.X) != errV {
+			continue
+		}
+		last := len(ifs.Body.List) - 1
+		if last < 0 {
+			return false
+		}
+		br, isBranch := ifs.Body.List[last].(*ast.BranchStmt)
+		goesRound := isBranch && br.Tok == token.CONTINUE && (br.Label == nil || li.label != nil && m.info.Uses[br.Label] == li.label)
+		if !goesRound && i != len(L.Body.List)-1 {
+			return false
+		}
+		ast.Inspect(ifs.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if c, ok := n.(*ast.CallExpr); ok && waits[c] {
+				handled[c] = true
+			}
+			return true
+		})
+		break
+	}
+	return len(handled) > 0 && len(handled) == len(waits)
 }
 
 // sendsOut reports whether a function of the package makes an outbound

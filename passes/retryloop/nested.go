@@ -519,6 +519,9 @@ func fieldIndex(info *types.Info, params *ast.FieldList, v *types.Var) int {
 func (m *model) exportFacts() {
 	m.collecting = false
 	for _, L := range m.loops {
+		if L.Reconnect {
+			continue
+		}
 		for _, c := range L.Retried {
 			if m.remote(c, 0) {
 				L.Remote = true

@@ -61,7 +61,7 @@ func (m *model) findOwnHelpers() {
 	m.findClosureHelpers()
 	for _, L := range m.loops {
 		decl := L.Decl
-		if decl == nil || L.Func != ast.Node(decl) || decl.Body == nil {
+		if L.Reconnect || decl == nil || L.Func != ast.Node(decl) || decl.Body == nil {
 			continue
 		}
 		fn, ok := m.info.Defs[decl.Name].(*types.Func)
@@ -209,7 +209,7 @@ func (m *model) findClosureHelpers() {
 	}
 	for _, L := range m.loops {
 		lit, ok := L.Func.(*ast.FuncLit)
-		if !ok {
+		if !ok || L.Reconnect {
 			continue
 		}
 		hv := lits[lit]

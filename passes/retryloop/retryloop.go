@@ -108,6 +108,11 @@ type Loop struct {
 	Statuses  []int
 	Codes     []string
 	Predicate bool
+	// Reconnect: success does not leave (a watch or consumer loop that
+	// calls again after every success), and the loop waits only after the
+	// call failed: its waits are sleepretry's business, but it is no retry
+	// layer and has no attempt bound to miss.
+	Reconnect bool
 	// Remote: a retried call reaches another process (an outbound call, a
 	// call taking a context, a function that retries or forwards a context
 	// to an outbound call): the loop is a retry layer for amplification.

@@ -1226,7 +1226,13 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		}
 	}
 	if len(w.exit) == 0 {
-		return false // success never leaves
+		// Success never leaves: a watch or consumer loop. It still retries
+		// the call when it waits only on the call's failure path.
+		if m.reconnects(L, li, call) {
+			li.reconnect = append(li.reconnect, call)
+			return true
+		}
+		return false
 	}
 	// The call's outcome must decide: a loop that goes round and leaves
 	// alike whether the call failed or not (a reader loop that stops at EOF

@@ -1016,3 +1016,58 @@ func serveUDP(c *net.UDPConn, handle func([]byte)) {
 		handle(buf[:n])
 	}
 }
+
+type watcher struct{ hc *http.Client }
+
+func (w *watcher) next(ctx context.Context) (string, error) { return "", nil }
+
+func handleEvent(string) {}
+
+// A consumer loop: success calls again at once, a failure waits the same
+// 2s before calling again, so every replica reconnects in the same instant.
+func (w *watcher) consume(ctx context.Context) {
+	for {
+		ev, err := w.next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			log.Printf("next: %v", err)
+			time.Sleep(2 * time.Second) // want `retry loop waits the same 2 \* time.Second before every attempt, and waits with time.Sleep`
+			continue
+		}
+		handleEvent(ev)
+	}
+}
+
+// The same loop with a jittered, context-aware wait: nothing to report.
+func (w *watcher) consumeJittered(ctx context.Context) {
+	for attempt := 0; ; attempt++ {
+		ev, err := w.next(ctx)
+		if err != nil {
+			if err := resil.Sleep(ctx, resil.Backoff(attempt, 100*time.Millisecond, 5*time.Second)); err != nil {
+				return
+			}
+			continue
+		}
+		attempt = 0
+		handleEvent(ev)
+	}
+}
+
+// Polling: it waits after success too. Pacing, not a retry.
+func (w *watcher) poll(ctx context.Context) {
+	for {
+		ev, err := w.next(ctx)
+		if err != nil {
+			log.Printf("next: %v", err)
+		} else {
+			handleEvent(ev)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(5 * time.Second):
+		}
+	}
+}

@@ -556,3 +556,19 @@ func ingest(t *tsdb) error {
 		return t.write(context.Background()) // want `retry amplification 5×3 = 15: this backoff.Retry \(5 attempts\) calls \(\*cases.tsdb\).write`
 	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 4))
 }
+
+// A consumer loop that calls again after every success and waits after a
+// failure is no retry layer: reserve's own retries are the only layer.
+func consume(ctx context.Context, a *api) {
+	for {
+		id, err := a.reserve(ctx, "next")
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			time.Sleep(time.Second)
+			continue
+		}
+		_ = id
+	}
+}
