@@ -38,8 +38,10 @@
 // from WithTimeout/WithDeadline, a client with Timeout (set on its literal,
 // by a field assignment, by a known constructor, or by a function of the
 // module that returns it), a tls.Dialer whose NetDialer has a Timeout, a
-// client or dialer built out of sight (a struct field: unknown means
-// silent), net.DialTimeout, database/sql methods that have no Context
+// client or dialer built out of sight (unknown means silent: a parameter,
+// an exported struct field, an unexported one given a value from outside or
+// set through, c.hc.Timeout = d; an unexported field of the package is the
+// client the package gives it, &api{hc: &http.Client{}}), net.DialTimeout, database/sql methods that have no Context
 // variant (Tx.Commit, Rows.Next), Redis commands (a go-redis client has its
 // own read and write timeouts, 3 s by default), kafka-go's
 // Writer.WriteMessages (its WriteTimeout), minio-go and AWS SDK v2 service

@@ -232,6 +232,10 @@ type Model struct {
 
 	dialsOnce sync.Once
 	dials     bool // see DialsWithDeadline
+
+	fieldsOnce  sync.Once
+	fieldVals   map[*types.Var][]ast.Expr // see indexFields
+	fieldOpaque map[*types.Var]bool
 }
 
 type paramInfo struct {
@@ -1068,12 +1072,123 @@ func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
 		if v, ok := m.info.Uses[x.Sel].(*types.Var); ok && !v.IsField() {
 			return m.clientVar(v, seen, depth)
 		}
+		if v, ok := m.info.Uses[x.Sel].(*types.Var); ok && v.IsField() {
+			return m.fieldClient(v, seen, depth)
+		}
 	case *ast.Ident:
 		if v, ok := m.info.Uses[x].(*types.Var); ok {
 			return m.clientVar(v, seen, depth)
 		}
 	}
 	return BoundUnknown
+}
+
+// fieldClient is what is known about the timeout of a client kept in a
+// struct field: for an unexported field of this package, which no other
+// package can set, the values the package gives it (in literals and
+// assignments) when they all agree; unknown if it gives none, takes the
+// field's address, or sets anything through it (c.rc.HTTPClient.Timeout =
+// d, c.hc.Transport = t).
+func (m *Model) fieldClient(f *types.Var, seen map[*types.Var]bool, depth int) Bound {
+	if f.Pkg() != m.Pass.Pkg || f.Exported() {
+		return BoundUnknown
+	}
+	if _, ok := m.Table.ClientTypes[analysisutil.TypeKey(f.Type())]; !ok {
+		return BoundUnknown
+	}
+	m.fieldsOnce.Do(m.indexFields)
+	if m.fieldOpaque[f] || len(m.fieldVals[f]) == 0 {
+		return BoundUnknown
+	}
+	var b Bound
+	for i, e := range m.fieldVals[f] {
+		bi := m.client(e, seen, depth+1)
+		if bi == BoundUnknown || i > 0 && bi != b {
+			return BoundUnknown
+		}
+		b = bi
+	}
+	return b
+}
+
+// indexFields records the values the package gives struct fields of its
+// own, and the fields it cannot follow.
+func (m *Model) indexFields() {
+	m.fieldVals = map[*types.Var][]ast.Expr{}
+	m.fieldOpaque = map[*types.Var]bool{}
+	field := func(e ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			v, _ := s.Obj().(*types.Var)
+			return v
+		}
+		return nil
+	}
+	// through marks every field an lvalue goes through (c.rc in
+	// c.rc.HTTPClient.Timeout) as set out of sight.
+	through := func(e ast.Expr) {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		for x := ast.Unparen(sel.X); ; {
+			s, ok := x.(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			if f := field(s); f != nil {
+				m.fieldOpaque[f] = true
+			}
+			x = ast.Unparen(s.X)
+		}
+	}
+	m.ins.Preorder([]ast.Node{(*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			st, ok := types.Unalias(m.info.TypeOf(n)).Underlying().(*types.Struct)
+			if !ok {
+				return
+			}
+			for i, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if f, ok := m.info.Uses[id].(*types.Var); ok && f.IsField() {
+							m.fieldVals[f] = append(m.fieldVals[f], kv.Value)
+						}
+					}
+					continue
+				}
+				if i < st.NumFields() {
+					m.fieldVals[st.Field(i)] = append(m.fieldVals[st.Field(i)], el)
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				through(l)
+				f := field(l)
+				if f == nil {
+					continue
+				}
+				if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+					m.fieldOpaque[f] = true
+					continue
+				}
+				m.fieldVals[f] = append(m.fieldVals[f], n.Rhs[i])
+			}
+		case *ast.IncDecStmt:
+			through(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if f := field(n.X); f != nil {
+					m.fieldOpaque[f] = true
+				}
+				through(n.X)
+			}
+		}
+	})
 }
 
 // litTimeout reads the timeout field path of a client composite literal;

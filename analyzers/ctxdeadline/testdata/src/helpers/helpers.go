@@ -172,7 +172,7 @@ func (a *api) get(path string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := a.hc.Do(req) // a client in a struct field is built out of sight: silent
+	resp, err := a.hc.Do(req) // want `\(\*http.Client\).Do gets context.Background\(\), which has no deadline and its client has no Timeout`
 	if err != nil {
 		return err
 	}
@@ -205,6 +205,41 @@ func mixed(url string, fast bool) {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	resp, err := http.DefaultClient.Do(req) // a deadline on one path only: not provably deadline-free, silent
 	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// A client in an unexported field of the package is what the package gives
+// it (above: &http.Client{} in newAPI); one given from outside, or by two
+// values that disagree, or set through (c.hc.Timeout = d), is unknown.
+type given struct{ hc *http.Client }
+
+func newGiven(hc *http.Client) *given { return &given{hc: hc} }
+
+type tuned struct{ hc *http.Client }
+
+func newTuned() *tuned {
+	t := &tuned{hc: &http.Client{}}
+	t.hc.Timeout = 5 * time.Second
+	return t
+}
+
+type Exported struct{ HC *http.Client }
+
+func newExported() *Exported { return &Exported{HC: &http.Client{}} }
+
+func fieldClients(g *given, t *tuned, e *Exported) {
+	for _, hc := range []*http.Client{g.hc, t.hc, e.HC} {
+		_ = hc
+	}
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, "http://x", nil)
+	if resp, err := g.hc.Do(req); err == nil {
+		resp.Body.Close()
+	}
+	if resp, err := t.hc.Do(req); err == nil {
+		resp.Body.Close()
+	}
+	if resp, err := e.HC.Do(req); err == nil {
 		resp.Body.Close()
 	}
 }
