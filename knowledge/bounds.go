@@ -39,6 +39,10 @@ type BoundTable struct {
 	// MachineCounts are calls whose value is the machine's parallelism
 	// (runtime.NumCPU): a goroutine per CPU is bounded.
 	MachineCounts map[string]bool
+	// MessageSources: calls that take the next message of a queue or a
+	// subscription (reader.FetchMessage(ctx)): an endless loop that starts
+	// a goroutine per value they return fans out a stream of work.
+	MessageSources map[string]bool
 	// Lifecycle are names of functions and methods that, when their body
 	// is out of sight, start a long-lived service rather than a unit of
 	// work (informer.Run(stopCh), srv.Serve(l)).
@@ -195,6 +199,7 @@ func defaultBounds() BoundTable {
 		Waits:            maps.Clone(waits),
 		Accepts:          maps.Clone(accepts),
 		MachineCounts:    maps.Clone(machineCounts),
+		MessageSources:   maps.Clone(messageSources),
 		Lifecycle:        maps.Clone(lifecycle),
 		Teardown:         maps.Clone(teardown),
 		ConcurrencyNames: []string{"worker", "concurren", "parallel", "thread", "goroutine"},
@@ -219,3 +224,19 @@ func (b *BoundTable) Paths() map[string]bool {
 	}
 	return out
 }
+
+// messageSources take the next message of a queue or subscription.
+var messageSources = func() map[string]bool {
+	m := map[string]bool{
+		"(*github.com/segmentio/kafka-go.Reader).FetchMessage":          true,
+		"(*github.com/segmentio/kafka-go.Reader).ReadMessage":           true,
+		"(*github.com/nats-io/nats.go.Subscription).NextMsg":            true,
+		"(*github.com/nats-io/nats.go.Subscription).NextMsgWithContext": true,
+	}
+	for _, p := range redisPaths {
+		for _, f := range []string{"BLPop", "BRPop", "BLMove", "BRPopLPush", "XReadGroup", "XRead"} {
+			m["("+p+".cmdable)."+f] = true
+		}
+	}
+	return m
+}()

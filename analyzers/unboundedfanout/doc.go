@@ -53,8 +53,10 @@
 //     a function of the package named so but handed work (go c.flush(ctx,
 //     batch)) is judged by its body, not its name;
 //   - a loop with no fixed end that does not feed the goroutines a stream
-//     of work: only values received from a channel (case ev := <-events)
-//     and iterators (for sc.Scan()) count; a racer started when a timer
+//     of work: only values received from a channel (case ev := <-events),
+//     iterators (for sc.Scan()) and messages taken from a queue or a
+//     subscription (kafka-go Reader.FetchMessage, nats NextMsg, Redis
+//     BLPop or XReadGroup) count; a racer started when a timer
 //     fires or a server reading its own requests is not judged;
 //   - a goroutine waited for within the same iteration (one at a time): a
 //     Wait, or a receive from a channel it sends on or is handed;

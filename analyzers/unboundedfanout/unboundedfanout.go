@@ -450,11 +450,53 @@ func (c *checker) feed(l *launch, loop ast.Stmt) (ast.Expr, bool) {
 		if ch := recvValue(st); ch != nil {
 			return ch, true
 		}
+		if c.takesMessage(l, st) {
+			return nil, true // like an iterator: the next message per iteration
+		}
 	}
 	if _, isCall := ast.Unparen(fs.Cond).(*ast.CallExpr); isCall {
 		return nil, true
 	}
 	return nil, false
+}
+
+// takesMessage reports whether a statement takes the next message of a
+// queue or subscription (m, err := r.FetchMessage(ctx), also read through
+// a method of the result: rdb.BLPop(ctx, 0, q).Result()) into a variable
+// the goroutine uses.
+func (c *checker) takesMessage(l *launch, s ast.Stmt) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	source := func(call *ast.CallExpr) bool {
+		fn, _ := c.flow.Callee(call)
+		return fn != nil && c.table.MessageSources[analysisutil.Key(fn)]
+	}
+	if !source(call) {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+		if !ok || !source(inner) {
+			return false
+		}
+	}
+	for _, lhs := range as.Lhs {
+		id, ok := lhs.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var); ok && !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) && c.usesVar(l, nil, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // recvValue returns the channel of a statement that assigns a received
