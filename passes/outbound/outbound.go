@@ -123,6 +123,12 @@ type ForwardParam struct {
 	// (NewStock(conn) on a conn with a deadline interceptor), and unbounded
 	// otherwise.
 	RecvConn bool
+	// ConnParam, when not Unbounded, is 1 + the index of a parameter
+	// holding the gRPC client the call goes through (heartbeat(ctx, cl)
+	// calls cl.Report(ctx), a RecvConn method): the call is unbounded
+	// unless the caller's argument for it traces to a connection dialled
+	// with a deadline option. 0: none.
+	ConnParam int
 }
 
 // UnboundedAt reports whether, at call, the parameter reaches an outbound
@@ -135,6 +141,9 @@ func (p ForwardParam) UnboundedAt(m *ctxflow.Model, call *ast.CallExpr) bool {
 	if p.RecvConn {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		return !ok || !m.DeadlineConn(sel.X)
+	}
+	if p.ConnParam > 0 {
+		return p.ConnParam > len(call.Args) || call.Ellipsis.IsValid() || !m.DeadlineConn(call.Args[p.ConnParam-1])
 	}
 	if p.Client <= 0 || p.Client > len(call.Args) || call.Ellipsis.IsValid() {
 		return false
@@ -511,13 +520,29 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 		}
 		return onRecv(sel.X)
 	}
-	note := func(o ctxflow.Origin, unbounded bool, client int, recvConn bool, chain []string) {
+	// connArg returns 1 + the index of the parameter of decl that e is,
+	// never reassigned; else 0.
+	connArg := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0
+		}
+		v, ok := s.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || s.model.Assigned(v) {
+			return 0
+		}
+		if pfn, idx, ok := s.model.IsParam(v); ok && pfn == decl && idx >= 0 {
+			return idx + 1
+		}
+		return 0
+	}
+	note := func(o ctxflow.Origin, unbounded bool, client int, recvConn bool, connParam int, chain []string) {
 		param := o.Param
 		if o.State == ctxflow.Deadline && o.Derived != nil {
 			// The call gets a deadline added to the parameter: bounded,
 			// but it carries the parameter's cancellation (detachedctx
 			// reports Background handed to it).
-			param, unbounded, client, recvConn = o.Derived, false, 0, false
+			param, unbounded, client, recvConn, connParam = o.Derived, false, 0, false, 0
 		} else if o.State != ctxflow.Unknown || o.Param == nil {
 			return
 		}
@@ -529,18 +554,18 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 			chain = chain[:maxChain]
 		}
 		if unbounded {
-			client, recvConn = 0, false
+			client, recvConn, connParam = 0, false, 0
 		}
 		p := params[idx]
 		if p == nil {
-			params[idx] = &ForwardParam{Index: idx, Unbounded: unbounded, Chain: chain, Client: client, RecvConn: recvConn}
+			params[idx] = &ForwardParam{Index: idx, Unbounded: unbounded, Chain: chain, Client: client, RecvConn: recvConn, ConnParam: connParam}
 			return
 		}
 		if unbounded && !p.Unbounded {
-			p.Unbounded, p.Chain, p.Client, p.RecvConn = true, chain, 0, false
+			p.Unbounded, p.Chain, p.Client, p.RecvConn, p.ConnParam = true, chain, 0, false, 0
 		}
-		if !p.Unbounded && p.Client == 0 && !p.RecvConn && (client > 0 || recvConn) {
-			p.Client, p.RecvConn, p.Chain = client, recvConn, chain
+		if !p.Unbounded && p.Client == 0 && !p.RecvConn && p.ConnParam == 0 && (client > 0 || recvConn || connParam > 0) {
+			p.Client, p.RecvConn, p.ConnParam, p.Chain = client, recvConn, connParam, chain
 		}
 	}
 	for _, n := range s.byFunc[decl] {
@@ -556,12 +581,17 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 					client = clientParam(e)
 				}
 			}
-			if c.Spec.Kind == knowledge.GRPC && !c.Spec.Bounded && !c.Spec.Stream && c.Recv != nil && onRecv(c.Recv) && !s.model.DeadlineConn(c.Recv) {
-				// Bounded as the caller's receiver is, whatever this
-				// package's own dial helpers suggest.
-				unbounded, recvConn = false, true
+			connParam := 0
+			if c.Spec.Kind == knowledge.GRPC && !c.Spec.Bounded && !c.Spec.Stream && c.Recv != nil && !s.model.DeadlineConn(c.Recv) {
+				// Bounded as the caller's receiver or argument is, whatever
+				// this package's own dial helpers suggest.
+				if onRecv(c.Recv) {
+					unbounded, recvConn = false, true
+				} else if j := connArg(c.Recv); j > 0 {
+					unbounded, connParam = false, j
+				}
 			}
-			note(o, unbounded, client, recvConn, []string{c.Name()})
+			note(o, unbounded, client, recvConn, connParam, []string{c.Name()})
 			continue
 		}
 		callee, _ := s.model.Callee(call)
@@ -581,10 +611,22 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 			if !unbounded && fp.Client > 0 && fp.Client <= len(call.Args) && !call.Ellipsis.IsValid() {
 				client = clientParam(call.Args[fp.Client-1])
 			}
-			if unbounded && fp.RecvConn && recvCall(call) {
-				unbounded, recvConn = false, true
+			connParam := 0
+			if unbounded && fp.RecvConn {
+				if recvCall(call) {
+					unbounded, recvConn = false, true
+				} else if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+					if j := connArg(sel.X); j > 0 {
+						unbounded, connParam = false, j
+					}
+				}
 			}
-			note(o, unbounded, client, recvConn, append([]string{analysisutil.Name(callee)}, fp.Chain...))
+			if unbounded && fp.ConnParam > 0 && fp.ConnParam <= len(call.Args) && !call.Ellipsis.IsValid() {
+				if j := connArg(call.Args[fp.ConnParam-1]); j > 0 {
+					unbounded, connParam = false, j
+				}
+			}
+			note(o, unbounded, client, recvConn, connParam, append([]string{analysisutil.Name(callee)}, fp.Chain...))
 		}
 	}
 	if len(params) == 0 {

@@ -529,6 +529,48 @@ func (m *model) reconnects(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	return len(handled) > 0 && len(handled) == len(waits)
 }
 
+// sameAfterFailure reports whether, in a reconnect loop (see reconnects),
+// no variable the call reads is assigned in the block that handles its
+// failure: after a failure it is called again as it was.
+func (m *model) sameAfterFailure(L *Loop, call *ast.CallExpr) bool {
+	read := map[*types.Var]bool{}
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := m.info.Uses[id].(*types.Var); ok {
+				read[v] = true
+			}
+		}
+		return true
+	})
+	same := true
+	for _, st := range L.Body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ || !isNil(m.info, be.Y) {
+			continue
+		}
+		ast.Inspect(ifs.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if v := m.x.rootVar(l); v != nil && read[v] {
+						same = false
+					}
+				}
+			case *ast.IncDecStmt:
+				if v := m.x.rootVar(n.X); v != nil && read[v] {
+					same = false
+				}
+			}
+			return same
+		})
+	}
+	return same
+}
+
 // sendsOut reports whether a function of the package makes an outbound
 // call of the table in its body.
 func (m *model) sendsOut(d *ast.FuncDecl) bool {

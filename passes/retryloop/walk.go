@@ -1180,7 +1180,23 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	if !w.observed() {
 		return false
 	}
-	if m.varies(L, li, call) || m.onEvent(li, call) {
+	if m.onEvent(li, call) {
+		return false
+	}
+	if m.varies(L, li, call) {
+		// A watch loop resuming from its last result (next, err :=
+		// watch(ctx, rv); ...; rv = next) repeats the same call after a
+		// failure: a reconnect loop still retries it.
+		// Only a loop that never leaves on success: one that does (a page
+		// token that ends) is walking through results, not watching.
+		if m.reconnects(L, li, call) && m.sameAfterFailure(L, call) {
+			ws := m.newWalker(L, li, call, assume{err: no, status: 200, code: 0}, false)
+			ws.run()
+			if len(ws.exit) == 0 {
+				li.reconnect = append(li.reconnect, call)
+				return true
+			}
+		}
 		return false
 	}
 	// The failure walks: an error (with each transient gRPC code when the

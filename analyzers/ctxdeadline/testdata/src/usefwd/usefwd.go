@@ -115,3 +115,16 @@ func dialledWrapper(addr string) error {
 	_, err = p.Reserve(context.Background(), "sku") // want `\(\*fwd.Stock\).Reserve gets context.Background\(\), which has no deadline`
 	return err
 }
+
+// A function handed the wrapper: bounded as its argument is.
+func heartbeat(ctx context.Context, s *fwd.Stock) error {
+	_, err := s.Reserve(ctx, "hb")
+	return err
+}
+
+func beat(addr string) {
+	s, _ := fwd.DialStock(addr, time.Second)
+	_ = heartbeat(context.Background(), s)
+	p, _ := fwd.DialStockPlain(addr)
+	_ = heartbeat(context.Background(), p) // want `usefwd.heartbeat gets context.Background\(\), which has no deadline, and forwards it to \(fwd.StockClient\).Reserve \(through \(\*fwd.Stock\).Reserve\)`
+}

@@ -1071,3 +1071,38 @@ func (w *watcher) poll(ctx context.Context) {
 		}
 	}
 }
+
+func (w *watcher) watchFrom(ctx context.Context, rv string) (string, error) { return rv, nil }
+
+// A watch resuming from its last version: after a failure it calls again
+// with the same version, after the same 2s.
+func (w *watcher) watch(ctx context.Context) {
+	rv := ""
+	for {
+		if ctx.Err() != nil {
+			return
+		}
+		next, err := w.watchFrom(ctx, rv)
+		if err != nil {
+			time.Sleep(2 * time.Second) // want `retry loop waits the same 2 \* time.Second before every attempt`
+			continue
+		}
+		rv = next
+	}
+}
+
+// A failure moves on to another shard: nothing is called again as it was.
+func (w *watcher) rotate(ctx context.Context, shards []string) {
+	i := 0
+	for {
+		if ctx.Err() != nil {
+			return
+		}
+		_, err := w.watchFrom(ctx, shards[i%len(shards)])
+		if err != nil {
+			i++
+			time.Sleep(2 * time.Second)
+			continue
+		}
+	}
+}
