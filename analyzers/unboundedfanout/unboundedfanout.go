@@ -450,7 +450,7 @@ func (c *checker) feed(l *launch, loop ast.Stmt) (ast.Expr, bool) {
 		if ch := recvValue(st); ch != nil {
 			return ch, true
 		}
-		if c.takesMessage(l, st) {
+		if c.takesMessage(st) {
 			return nil, true // like an iterator: the next message per iteration
 		}
 	}
@@ -462,9 +462,8 @@ func (c *checker) feed(l *launch, loop ast.Stmt) (ast.Expr, bool) {
 
 // takesMessage reports whether a statement takes the next message of a
 // queue or subscription (m, err := r.FetchMessage(ctx), also read through
-// a method of the result: rdb.BLPop(ctx, 0, q).Result()) into a variable
-// the goroutine uses.
-func (c *checker) takesMessage(l *launch, s ast.Stmt) bool {
+// a method of the result: rdb.BLPop(ctx, 0, q).Result()).
+func (c *checker) takesMessage(s ast.Stmt) bool {
 	as, ok := s.(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 {
 		return false
@@ -487,16 +486,10 @@ func (c *checker) takesMessage(l *launch, s ast.Stmt) bool {
 			return false
 		}
 	}
-	for _, lhs := range as.Lhs {
-		id, ok := lhs.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		if v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var); ok && !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) && c.usesVar(l, nil, v) {
-			return true
-		}
-	}
-	return false
+	// The message itself, or what the iteration makes of it (decoded into
+	// a variable of its own), goes to the goroutine: a goroutine per
+	// message either way.
+	return true
 }
 
 // recvValue returns the channel of a statement that assigns a received

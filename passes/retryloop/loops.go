@@ -502,8 +502,7 @@ func (m *model) reconnects(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		if !ok || ifs.Init != nil || ifs.Else != nil {
 			continue
 		}
-		be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if !ok || be.Op != token.NEQ || !isNil(m.info, be.Y) || m.x.varOf(be.X) != errV {
+		if !m.failed(ifs.Cond, errV) {
 			continue
 		}
 		last := len(ifs.Body.List) - 1
@@ -529,6 +528,20 @@ func (m *model) reconnects(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	return len(handled) > 0 && len(handled) == len(waits)
 }
 
+// failed reports whether cond holds only when err (v) is not nil: err !=
+// nil, or err != nil && more (!errors.Is(err, redis.Nil): a sentinel that
+// is no failure).
+func (m *model) failed(cond ast.Expr, v *types.Var) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if be.Op == token.LAND {
+		return m.failed(be.X, v)
+	}
+	return be.Op == token.NEQ && isNil(m.info, be.Y) && m.x.varOf(be.X) == v
+}
+
 // sameAfterFailure reports whether, in a reconnect loop (see reconnects),
 // no variable the call reads is assigned in the block that handles its
 // failure: after a failure it is called again as it was.
@@ -549,7 +562,7 @@ func (m *model) sameAfterFailure(L *Loop, call *ast.CallExpr) bool {
 			continue
 		}
 		be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if !ok || be.Op != token.NEQ || !isNil(m.info, be.Y) {
+		if !ok || (be.Op != token.NEQ && be.Op != token.LAND) {
 			continue
 		}
 		ast.Inspect(ifs.Body, func(n ast.Node) bool {

@@ -1106,3 +1106,17 @@ func (w *watcher) rotate(ctx context.Context, shards []string) {
 		}
 	}
 }
+
+var errEmpty = errors.New("empty")
+
+// A sentinel that is no failure is left out of the failure branch.
+func (w *watcher) consumeSentinel(ctx context.Context) {
+	for {
+		ev, err := w.next(ctx)
+		if err != nil && !errors.Is(err, errEmpty) {
+			time.Sleep(time.Second) // want `retry loop waits the same time.Second before every attempt`
+			continue
+		}
+		handleEvent(ev)
+	}
+}

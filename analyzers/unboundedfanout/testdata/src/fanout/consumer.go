@@ -50,3 +50,24 @@ func consumeBounded(ctx context.Context, r *kafka.Reader) error {
 		}()
 	}
 }
+
+type event struct{ ID string }
+
+func decode(b []byte, v *event) error { return nil }
+
+func handleEvent(ctx context.Context, ev event) {}
+
+// The message decoded first: still a goroutine per message.
+func consumeDecoded(ctx context.Context, r *kafka.Reader) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		var ev event
+		if err := decode(m.Value, &ev); err != nil {
+			continue
+		}
+		go handleEvent(ctx, ev) // want `one goroutine per`
+	}
+}
