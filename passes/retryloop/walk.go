@@ -262,7 +262,10 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 		for _, st := range in {
 			st = w.activateIn(s.Cond, st)
 			r, stat, track := w.cond(s.Cond, st)
-			if st.active && r != unk && stat {
+			if st.active && r != unk && stat && !(r == no && st.via != nil && w.perm && w.refreshes(s.Body)) {
+				// The anchor of a permanent finding; a credentials refresh
+				// branch the status passes by (if code == 401 { refresh;
+				// continue }) is exempt and is not it.
 				st.via = s
 			}
 			if st.active && r == unk && (stat || track) {

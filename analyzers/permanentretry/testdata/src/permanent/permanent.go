@@ -670,3 +670,30 @@ func (c *client) scaleBlind(ctx context.Context, cur *object) error {
 	}
 	return errors.New("conflict")
 }
+
+// Only 202 leaves: every other status falls through, past a 401 branch
+// that refreshes credentials (exempt), into the next attempt. The finding
+// is on the success check the permanent statuses fall through, not on the
+// refresh branch.
+func (c *client) accepted(ctx context.Context) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		req, _ := c.newRequest(ctx)
+		req.Header.Set("Authorization", "Bearer "+c.token)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusAccepted { // want `permanent 4xx statuses`
+			return nil
+		}
+		if resp.StatusCode == http.StatusUnauthorized {
+			c.token = c.refreshToken(ctx)
+			continue
+		}
+		if err := sleep(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return errors.New("gave up")
+}
