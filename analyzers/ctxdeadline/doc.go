@@ -65,8 +65,9 @@
 // http.NewRequestWithContext(ctx, ...), net.Dial → (&net.Dialer{}).DialContext(ctx, ...),
 // db.Query → db.QueryContext(ctx, ...) (and the other Context variants).
 // Where no caller's context exists (main, a batch job) and the call is given
-// context.Background() or TODO() directly, the fix bounds the call with
-// context.WithTimeout and defers cancel().
+// context.Background() or TODO() directly, the fix passes a context with a
+// deadline that is in scope (main's own ctx from WithTimeout), or else bounds
+// the call with context.WithTimeout and defers cancel().
 //
 // Example:
 //

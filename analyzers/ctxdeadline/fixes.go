@@ -3,6 +3,8 @@ package ctxdeadline
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -132,6 +134,15 @@ func (c *checker) timeoutFix(call *ast.CallExpr, o ctxflow.Origin, w analysisuti
 		return nil
 	}
 	pos := w.Stmt.Pos()
+	// A context with a deadline already in scope (main's
+	// ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour)):
+	// its budget is the one to use.
+	if name := c.deadlineInScope(pos); name != "" {
+		return []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Pass %s, which has a deadline", name),
+			TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(name)}},
+		}}
+	}
 	ctxPkg, edits1, ok := analysisutil.PackageName(c.pass, file, pos, "context", "context")
 	if !ok {
 		return nil
@@ -156,4 +167,31 @@ func (c *checker) timeoutFix(call *ast.CallExpr, o ctxflow.Origin, w analysisuti
 		Message:   fmt.Sprintf("Bound the call with %s.WithTimeout (%s; adjust to the call's budget)", ctxPkg, budget),
 		TextEdits: edits,
 	}}
+}
+
+// deadlineInScope returns the name of a context variable of the enclosing
+// function, declared before pos and visible there, whose every value has a
+// deadline; the innermost one. "" if none.
+func (c *checker) deadlineInScope(pos token.Pos) string {
+	inner := c.pass.Pkg.Scope().Innermost(pos)
+	seen := map[string]bool{}
+	for sc := inner; sc != nil && sc != c.pass.Pkg.Scope() && sc != types.Universe; sc = sc.Parent() {
+		for _, name := range sc.Names() {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			v, ok := sc.Lookup(name).(*types.Var)
+			if !ok || v.Pos() >= pos || !analysisutil.IsContext(v.Type()) {
+				continue
+			}
+			if !analysisutil.VisibleAt(c.pass.Pkg, pos, v) {
+				continue
+			}
+			if o := c.m.VarContext(v); o.State == ctxflow.Deadline {
+				return name
+			}
+		}
+	}
+	return ""
 }

@@ -607,6 +607,16 @@ func (m *Model) Context(e ast.Expr) Origin {
 	return v.Origin
 }
 
+// VarContext returns the origin of a context variable of this package.
+func (m *Model) VarContext(v *types.Var) Origin {
+	m.Index()
+	r := m.varVal(v, map[*types.Var]bool{}, 0, m.ctx, m.ctxCall)
+	if r.bottom {
+		return Origin{}
+	}
+	return r.Origin
+}
+
 // Request returns the origin of the context an outbound request carries.
 func (m *Model) Request(e ast.Expr) Origin {
 	m.Index()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	nethttp "net/http"
+	"time"
 )
 
 func request(ctx context.Context, url string) (*nethttp.Request, error) {
@@ -70,4 +71,12 @@ func loopback(port int) {
 func twoCalls(db *sql.DB) {
 	db.ExecContext(context.Background(), "DELETE FROM a") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
 	db.ExecContext(context.Background(), "DELETE FROM b") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+}
+
+// A context with a deadline is in scope: the fix passes it.
+func nightly(db *sql.DB) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour)
+	defer cancel()
+	_ = ctx.Err()
+	db.ExecContext(context.Background(), "DELETE FROM c") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
 }
