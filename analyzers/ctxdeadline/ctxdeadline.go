@@ -200,6 +200,7 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 		return
 	}
 	w := analysisutil.WhereOf(stack)
+	var send *outbound.Call // the first send after the request is built, else any
 	for _, oc := range c.res.Calls {
 		if oc.Request() == nil || w.Decl == nil || oc.Call.Pos() < w.Decl.Pos() || oc.Call.End() > w.Decl.End() {
 			continue
@@ -208,6 +209,12 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 		if !o.NoCtxRequest || !contains(o.Roots, call) || !outbound.Unbounded(c.m, oc) {
 			continue
 		}
+		after := oc.Call.Pos() > call.Pos()
+		if send == nil || after && (send.Call.Pos() < call.Pos() || oc.Call.Pos() < send.Call.Pos()) {
+			send = oc
+		}
+	}
+	if oc := send; oc != nil {
 		line := c.pass.Fset.Position(oc.Call.Pos()).Line
 		msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, and %s on line %d sends it%s: a slow or silent server holds this goroutine forever; use %s with a context that has a deadline",
 			analysisutil.Name(fn), oc.Name(), line, clientNote(oc), row.Variant)

@@ -238,3 +238,29 @@ func relocate(_ context.Context, db *sql.DB) error {
 	_, err := db.ExecContext(context.Background(), "UPDATE v SET d = 1")
 	return err
 }
+
+// Two requests in turn: each message names the send that follows it.
+func twoRequests(url string) error {
+	hc := &http.Client{}
+	req, err := http.NewRequest(http.MethodPost, url, nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 249 sends it`
+	if err != nil {
+		return err
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		req, err = http.NewRequest(http.MethodPost, url+"/new", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 259 sends it`
+		if err != nil {
+			return err
+		}
+		resp, err = hc.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
