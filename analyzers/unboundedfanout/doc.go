@@ -20,7 +20,8 @@
 //
 //   - errgroup with SetLimit on that group on every path before the loop
 //     (also through a helper that creates or configures the group, or on a
-//     struct field), conc pools with WithMaxGoroutines, errgroup's TryGo,
+//     struct field; a helper of another package that returns
+//     errgroup.WithContext(ctx) with no SetLimit bounds nothing), conc pools with WithMaxGoroutines, errgroup's TryGo,
 //     resil's bounded Group and ForEach, conc's iter helpers;
 //   - a buffered-channel semaphore filled before the go statement (also as
 //     the case of a select around it, or at the start of the goroutine,

@@ -1185,6 +1185,9 @@ func (c *checker) originLimited(e ast.Expr, index int, l *launch, depth int) boo
 		if d := c.flow.Decl(fn); d != nil && d.Body != nil {
 			return c.helperLimits(d)
 		}
+		if c.flow.UnlimitedGroup(fn) {
+			return false // another package's helper: return errgroup.WithContext(ctx)
+		}
 		if isPoolCtor(fn) {
 			return false
 		}
