@@ -499,25 +499,11 @@ func (c *checker) breakerOf(cs *callSite, g knowledge.Guard) (ref, bool) {
 		}
 		// An executor kept in a field that the package builds with a
 		// breaker: the field is the breaker.
-		if f := c.fieldOf(root); f != nil && c.executorWithBreaker(f) {
+		if f := analysisutil.FieldOf(c.pass.TypesInfo, root); f != nil && c.executorWithBreaker(f) {
 			return c.ref(root, cs.owner, 0), true
 		}
 	}
 	return ref{}, false
-}
-
-// fieldOf returns the field an expression selects, or nil.
-func (c *checker) fieldOf(e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	s, ok := c.pass.TypesInfo.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil
-	}
-	v, _ := s.Obj().(*types.Var)
-	return v
 }
 
 // executorWithBreaker reports whether every value the package stores in
@@ -553,7 +539,7 @@ func (c *checker) executorWithBreaker(f *types.Var) bool {
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
 					for i, lhs := range n.Lhs {
-						if c.fieldOf(lhs) == f {
+						if analysisutil.FieldOf(c.pass.TypesInfo, lhs) == f {
 							check(n.Rhs[i])
 						}
 					}

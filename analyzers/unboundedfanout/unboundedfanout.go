@@ -1840,19 +1840,11 @@ func (c *checker) capped(l *launch, loop ast.Stmt, t loops.Trip) (n int64, ok bo
 // composite literal once and never assigned again (backends :=
 // []string{"a", "b", "c"}).
 func (c *checker) literalVar(x ast.Expr) (int64, bool) {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
+	rhs := c.onlyDef(x)
+	if rhs == nil {
 		return 0, false
 	}
-	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || !c.flow.Visible(v) || v.Parent() == c.pass.Pkg.Scope() {
-		return 0, false
-	}
-	defs := c.flow.DefsOf(v)
-	if len(defs) != 1 || defs[0].Index >= 0 {
-		return 0, false
-	}
-	return loops.LiteralLen(c.pass.TypesInfo, defs[0].Rhs)
+	return loops.LiteralLen(c.pass.TypesInfo, rhs)
 }
 
 // sliceCap returns a constant the length of x cannot exceed when x is a

@@ -116,6 +116,21 @@ func Deref(t types.Type) types.Type {
 	return t
 }
 
+// FieldOf returns the struct field a selector expression denotes (c.hc,
+// s.cfg.delay → delay), or nil.
+func FieldOf(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	return v
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool {
 	return TypeKey(t) == "context.Context"

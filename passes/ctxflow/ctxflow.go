@@ -1195,17 +1195,7 @@ func (m *Model) fieldClient(f *types.Var, seen map[*types.Var]bool, depth int) B
 func (m *Model) indexFields() {
 	m.fieldVals = map[*types.Var][]ast.Expr{}
 	m.fieldOpaque = map[*types.Var]bool{}
-	field := func(e ast.Expr) *types.Var {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok {
-			return nil
-		}
-		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
-			v, _ := s.Obj().(*types.Var)
-			return v
-		}
-		return nil
-	}
+	field := func(e ast.Expr) *types.Var { return analysisutil.FieldOf(m.info, e) }
 	// through marks every field an lvalue goes through (c.rc in
 	// c.rc.HTTPClient.Timeout) as set out of sight.
 	through := func(e ast.Expr) {

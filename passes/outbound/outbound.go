@@ -466,24 +466,28 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 		return nil
 	}
 	params := map[int]*ForwardParam{}
-	// clientParam returns 1 + the index of the parameter of decl that e
-	// is, when e is one of a client type; else 0.
-	clientParam := func(e ast.Expr) int {
+	// paramArg returns 1 + the index of the parameter of decl that e is,
+	// never reassigned; else 0.
+	paramArg := func(e ast.Expr) int {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
 			return 0
 		}
 		v, ok := s.pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok {
+		if !ok || s.model.Assigned(v) {
 			return 0
 		}
-		if _, known := s.table.ClientTypes[analysisutil.TypeKey(v.Type())]; !known {
-			return 0
-		}
-		if pfn, idx, ok := s.model.IsParam(v); ok && pfn == decl && idx >= 0 && !s.model.Assigned(v) {
+		if pfn, idx, ok := s.model.IsParam(v); ok && pfn == decl && idx >= 0 {
 			return idx + 1
 		}
 		return 0
+	}
+	// clientParam is paramArg for a parameter of a client type.
+	clientParam := func(e ast.Expr) int {
+		if _, known := s.table.ClientTypes[analysisutil.TypeKey(s.pass.TypesInfo.TypeOf(e))]; !known {
+			return 0
+		}
+		return paramArg(e)
 	}
 	// onRecv reports whether e is decl's receiver or a field path on it
 	// (s.api, o.stock.api), the receiver never being reassigned.
@@ -519,22 +523,6 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 			return false
 		}
 		return onRecv(sel.X)
-	}
-	// connArg returns 1 + the index of the parameter of decl that e is,
-	// never reassigned; else 0.
-	connArg := func(e ast.Expr) int {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return 0
-		}
-		v, ok := s.pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok || s.model.Assigned(v) {
-			return 0
-		}
-		if pfn, idx, ok := s.model.IsParam(v); ok && pfn == decl && idx >= 0 {
-			return idx + 1
-		}
-		return 0
 	}
 	note := func(o ctxflow.Origin, unbounded bool, client int, recvConn bool, connParam int, chain []string) {
 		param := o.Param
@@ -587,7 +575,7 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 				// this package's own dial helpers suggest.
 				if onRecv(c.Recv) {
 					unbounded, recvConn = false, true
-				} else if j := connArg(c.Recv); j > 0 {
+				} else if j := paramArg(c.Recv); j > 0 {
 					unbounded, connParam = false, j
 				}
 			}
@@ -616,13 +604,13 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 				if recvCall(call) {
 					unbounded, recvConn = false, true
 				} else if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-					if j := connArg(sel.X); j > 0 {
+					if j := paramArg(sel.X); j > 0 {
 						unbounded, connParam = false, j
 					}
 				}
 			}
 			if unbounded && fp.ConnParam > 0 && fp.ConnParam <= len(call.Args) && !call.Ellipsis.IsValid() {
-				if j := connArg(call.Args[fp.ConnParam-1]); j > 0 {
+				if j := paramArg(call.Args[fp.ConnParam-1]); j > 0 {
 					unbounded, connParam = false, j
 				}
 			}
@@ -674,7 +662,7 @@ func Unbounded(m *ctxflow.Model, c *Call) bool {
 		if m.DeadlineConn(c.Recv) {
 			return false // the connection's interceptor or service config may set one
 		}
-		if isField(m.Pass.TypesInfo, c.Recv) && m.DialsWithDeadline() {
+		if analysisutil.FieldOf(m.Pass.TypesInfo, c.Recv) != nil && m.DialsWithDeadline() {
 			return false // kept in a field, likely from the package's deadline dial helper
 		}
 	}
@@ -689,16 +677,6 @@ func Unbounded(m *ctxflow.Model, c *Call) bool {
 		return false
 	}
 	return m.Client(e) == ctxflow.NoTimeout
-}
-
-// isField reports whether e selects a struct field (s.api, o.stock.api).
-func isField(info *types.Info, e ast.Expr) bool {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	v, ok := info.Selections[sel]
-	return ok && v.Kind() == types.FieldVal
 }
 
 // Chain describes a forwarding chain for messages: the outbound call, and

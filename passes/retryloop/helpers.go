@@ -104,8 +104,7 @@ func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
 // use, and every one after the first a configuring call that wraps v
 // itself; otherwise ok is false.
 func (m *model) wrapChain(v *types.Var, defs []vdef, use token.Pos, depth int) (cfgVal, bool) {
-	ins := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	var block ast.Node
+	var block *ast.BlockStmt
 	for i, d := range defs {
 		if d.rhs == nil || d.index >= 0 || d.stmt == nil || d.stmt.End() > use || (i > 0 && d.pos < defs[i-1].pos) {
 			return cfgVal{}, false
@@ -113,14 +112,11 @@ func (m *model) wrapChain(v *types.Var, defs []vdef, use token.Pos, depth int) (
 		if i == 0 && d.op != token.DEFINE && d.op != token.ASSIGN {
 			return cfgVal{}, false
 		}
-		cur, ok := ins.Root().FindNode(d.stmt)
-		if !ok {
+		b := m.blockOf(d.stmt)
+		if b == nil || (block != nil && b != block) {
 			return cfgVal{}, false
 		}
-		if _, isBlock := cur.Parent().Node().(*ast.BlockStmt); !isBlock || (block != nil && cur.Parent().Node() != block) {
-			return cfgVal{}, false
-		}
-		block = cur.Parent().Node()
+		block = b
 		if i == 0 {
 			continue
 		}
@@ -420,17 +416,23 @@ func (m *model) jitterOff(v *types.Var, c cfgVal, def vdef, use token.Pos) cfgVa
 	if f, ok := m.constFloat(d.rhs); !ok || f != 0 {
 		return c
 	}
-	ins := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	dc, ok1 := ins.Root().FindNode(def.stmt)
-	ac, ok2 := ins.Root().FindNode(d.stmt)
-	if !ok1 || !ok2 {
-		return c
-	}
-	if _, isBlock := dc.Parent().Node().(*ast.BlockStmt); !isBlock || dc.Parent() != ac.Parent() {
+	if b := m.blockOf(def.stmt); b == nil || m.blockOf(d.stmt) != b {
 		return c
 	}
 	c.vary, c.varyNode, c.varySet = t.Delay, d.stmt, true
 	return c
+}
+
+// blockOf returns the block a statement is a statement of, or nil when it
+// is not directly in one (an if's init, a case clause).
+func (m *model) blockOf(stmt ast.Node) *ast.BlockStmt {
+	ins := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	cur, ok := ins.Root().FindNode(stmt)
+	if !ok {
+		return nil
+	}
+	b, _ := cur.Parent().Node().(*ast.BlockStmt)
+	return b
 }
 
 func structOf(t types.Type) *types.Struct {

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/resilint/resilint/internal/analysisutil"
 )
 
 // vdef is one definition of a variable.
@@ -160,16 +162,11 @@ func (x *index) varOf(e ast.Expr) *types.Var {
 // fieldOf returns the field a selector expression denotes and the variable
 // at its root (c.cfg.delay → delay, c).
 func (x *index) fieldOf(e ast.Expr) (*types.Var, *types.Var) {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
+	fv := analysisutil.FieldOf(x.info, e)
+	if fv == nil {
 		return nil, nil
 	}
-	s, ok := x.info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil, nil
-	}
-	fv, _ := s.Obj().(*types.Var)
-	return fv, x.rootVar(sel.X)
+	return fv, x.rootVar(ast.Unparen(e).(*ast.SelectorExpr).X)
 }
 
 func (x *index) rootVar(e ast.Expr) *types.Var {

@@ -544,7 +544,9 @@ func (m *model) failed(cond ast.Expr, v *types.Var) bool {
 
 // sameAfterFailure reports whether, in a reconnect loop (see reconnects),
 // no variable the call reads is assigned in the block that handles its
-// failure: after a failure it is called again as it was.
+// failure: after a failure it is called again as it was. To be safe it
+// reads every if of the body whose condition is a comparison with != or a
+// conjunction (the failure check, err != nil && ..., and any other).
 func (m *model) sameAfterFailure(L *Loop, call *ast.CallExpr) bool {
 	read := map[*types.Var]bool{}
 	ast.Inspect(call, func(n ast.Node) bool {
@@ -600,9 +602,6 @@ func (m *model) sendsOut(d *ast.FuncDecl) bool {
 			}
 			return !found
 		})
-	}
-	if m.sendsMemo == nil {
-		m.sendsMemo = map[*ast.FuncDecl]bool{}
 	}
 	m.sendsMemo[d] = found
 	return found

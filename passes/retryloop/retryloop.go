@@ -470,6 +470,7 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		ob:             ob,
 		m:              ob.Model,
 		forwards:       map[*ast.CallExpr]bool{},
+		sendsMemo:      map[*ast.FuncDecl]bool{},
 		combine:        knowledge.CombineDelayKeys(),
 		byDecl:         map[*ast.FuncDecl][]*site{},
 		ownHelpers:     map[*types.Func]*ownHelper{},
