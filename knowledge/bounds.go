@@ -1,6 +1,9 @@
 package knowledge
 
-import "maps"
+import (
+	"maps"
+	"strings"
+)
 
 // Rows for goroutine launchers and the calls that bound them.
 
@@ -240,3 +243,18 @@ var messageSources = func() map[string]bool {
 	}
 	return m
 }()
+
+// GroupType reports whether the type with key typeKey (pkg.Group, as
+// analysisutil.TypeKey spells it) is a launcher's group: one of the Launchers
+// is its method.
+func (t *BoundTable) GroupType(typeKey string) bool {
+	if typeKey == "" {
+		return false
+	}
+	for k := range t.Launchers {
+		if strings.Contains(k, typeKey+")") || strings.Contains(k, typeKey+"[") {
+			return true
+		}
+	}
+	return false
+}

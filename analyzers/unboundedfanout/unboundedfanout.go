@@ -1204,7 +1204,7 @@ func isChainOf(t *knowledge.BoundTable, fn *types.Func) bool {
 	if !ok || sig.Recv() == nil || sig.Results().Len() != 1 {
 		return false
 	}
-	return hasLauncher(t, sig.Results().At(0).Type())
+	return t.GroupType(analysisutil.TypeKey(sig.Results().At(0).Type()))
 }
 
 // isPoolCtor reports whether fn is a function (not a method) that returns a
@@ -1212,19 +1212,6 @@ func isChainOf(t *knowledge.BoundTable, fn *types.Func) bool {
 func isPoolCtor(fn *types.Func) bool {
 	sig, ok := fn.Type().(*types.Signature)
 	return ok && sig.Recv() == nil && sig.Params().Len() == 0 && sig.Results().Len() == 1
-}
-
-func hasLauncher(t *knowledge.BoundTable, typ types.Type) bool {
-	tk := analysisutil.TypeKey(typ)
-	if tk == "" {
-		return false
-	}
-	for k := range t.Launchers {
-		if strings.Contains(k, tk+")") || strings.Contains(k, tk+"[") {
-			return true
-		}
-	}
-	return false
 }
 
 // helperLimits reports whether a helper of the package limits the group it

@@ -190,6 +190,15 @@ func (m *Model) returnsUnlimitedGroup(fn *types.Func) bool {
 		return false
 	}
 	b := &m.Table.Bounds
+	// Only a function returning a group type is worth reading (every
+	// exported function is asked): a type whose methods start goroutines.
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() == 0 {
+		return false
+	}
+	if !b.GroupType(analysisutil.TypeKey(sig.Results().At(0).Type())) {
+		return false
+	}
 	ctor := func(e ast.Expr) bool {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			v, _ := m.info.Uses[id].(*types.Var)
