@@ -82,18 +82,15 @@ func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
 // field's address, or sets anything through it (c.rc.HTTPClient.Timeout =
 // d, c.hc.Transport = t).
 func (m *Model) fieldClient(f *types.Var, seen map[*types.Var]bool, depth int) Bound {
-	if f.Pkg() != m.Pass.Pkg || f.Exported() {
-		return BoundUnknown
-	}
 	if _, ok := m.Table.ClientTypes[analysisutil.TypeKey(f.Type())]; !ok {
 		return BoundUnknown
 	}
-	m.fieldsOnce.Do(m.indexFields)
-	if m.fieldOpaque[f] || len(m.fieldVals[f]) == 0 {
+	vals, ok := m.FieldValues(f)
+	if !ok {
 		return BoundUnknown
 	}
 	var b Bound
-	for i, e := range m.fieldVals[f] {
+	for i, e := range vals {
 		bi := m.client(e, seen, depth+1)
 		if bi == BoundUnknown || i > 0 && bi != b {
 			return BoundUnknown

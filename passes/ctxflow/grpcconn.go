@@ -268,3 +268,123 @@ func (m *Model) sliceElems(e ast.Expr) ([]ast.Expr, bool) {
 	}
 	return out, true
 }
+
+// GRPCDials returns the dial calls (grpc.NewClient(target, ...)) that a
+// gRPC connection, a generated client made from one, or a wrapper holding
+// either traces back to in this package: through variables, unexported
+// fields the package alone sets, functions of the package that return
+// one, and client constructors taking the connection. It returns nil when
+// any value comes from out of sight (a parameter, another package's
+// helper).
+func (m *Model) GRPCDials(e ast.Expr) []*ast.CallExpr {
+	m.Index()
+	var out []*ast.CallExpr
+	if !m.grpcDials(e, map[*types.Var]bool{}, 0, &out) {
+		return nil
+	}
+	return out
+}
+
+func (m *Model) grpcDials(e ast.Expr, seen map[*types.Var]bool, depth int, out *[]*ast.CallExpr) bool {
+	if depth > maxDepth || e == nil {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return m.grpcDials(x.X, seen, depth+1, out)
+		}
+	case *ast.CompositeLit:
+		n := 0
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if t := m.info.TypeOf(el); t != nil && m.connOrClient(t) {
+				if !m.grpcDials(el, seen, depth+1, out) {
+					return false
+				}
+				n++
+			}
+		}
+		return n > 0
+	case *ast.SelectorExpr:
+		f := analysisutil.FieldOf(m.info, x)
+		if f == nil {
+			return false
+		}
+		vals, ok := m.FieldValues(f)
+		if !ok {
+			return false
+		}
+		for _, v := range vals {
+			if !m.grpcDials(v, seen, depth+1, out) {
+				return false
+			}
+		}
+		return true
+	case *ast.Ident:
+		v, ok := m.info.Uses[x].(*types.Var)
+		if !ok || !m.local(v) || m.addrTaken[v] {
+			return false
+		}
+		if seen[v] {
+			return true
+		}
+		if _, isParam := m.params[v]; isParam {
+			return false
+		}
+		seen[v] = true
+		defer delete(seen, v)
+		found := false
+		for _, d := range m.defs[v] {
+			if d.rhs == nil || d.index > 0 || !m.grpcDials(d.rhs, seen, depth+1, out) {
+				return false
+			}
+			found = true
+		}
+		return found
+	case *ast.CallExpr:
+		fn, _ := m.Callee(x)
+		if fn == nil {
+			return false
+		}
+		g := &m.Table.GRPC
+		if _, ok := g.Dials[analysisutil.Key(fn)]; ok {
+			*out = append(*out, x)
+			return true
+		}
+		// A client constructor taking the connection (NewInventoryClient(cc)).
+		sig, _ := fn.Type().(*types.Signature)
+		for i := 0; sig != nil && i < sig.Params().Len() && i < len(x.Args); i++ {
+			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(sig.Params().At(i).Type())) {
+				return m.grpcDials(x.Args[i], seen, depth+1, out)
+			}
+		}
+		// A dial helper of this package: what each return gives.
+		decl := m.decls[fn.Origin()]
+		if decl == nil || decl.Body == nil {
+			return false
+		}
+		ok, n := true, 0
+		ast.Inspect(decl.Body, func(nd ast.Node) bool {
+			switch r := nd.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if len(r.Results) == 0 {
+					ok = false
+				} else if len(r.Results) > 1 && m.info.Types[r.Results[0]].IsNil() {
+					// return nil, err
+				} else if !m.grpcDials(r.Results[0], seen, depth+1, out) {
+					ok = false
+				} else {
+					n++
+				}
+			}
+			return ok
+		})
+		return ok && n > 0
+	}
+	return false
+}

@@ -4,9 +4,6 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"strings"
-
-	"github.com/resilint/resilint/internal/analysisutil"
 )
 
 // Strings returns the constant string values an expression can have: a
@@ -89,64 +86,4 @@ func (m *Model) literal(e ast.Expr, seen map[*types.Var]bool) *ast.CompositeLit 
 		return lit
 	}
 	return nil
-}
-
-// Loopback reports whether an address expression provably names the local
-// host: constant addresses, fmt.Sprintf("127.0.0.1:%d", ...), and
-// net.JoinHostPort("localhost", ...).
-func (m *Model) Loopback(e ast.Expr) bool {
-	m.Index()
-	if values, ok := m.Strings(e); ok {
-		for _, v := range values {
-			if !m.loopbackPrefix(v) {
-				return false
-			}
-		}
-		return true
-	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn, _ := m.Callee(call)
-	if fn == nil {
-		return false
-	}
-	key := analysisutil.Key(fn)
-	if i, ok := m.Table.Formatters[key]; ok && i < len(call.Args) {
-		if values, ok := m.Strings(call.Args[i]); ok && len(values) == 1 {
-			return m.loopbackPrefix(values[0])
-		}
-	}
-	if i, ok := m.Table.HostJoins[key]; ok && i < len(call.Args) {
-		if values, ok := m.Strings(call.Args[i]); ok {
-			for _, v := range values {
-				if !m.isLoopback(v) {
-					return false
-				}
-			}
-			return true
-		}
-	}
-	return false
-}
-
-// loopbackPrefix reports whether an address (or a format) starts with a
-// loopback host followed by a port separator.
-func (m *Model) loopbackPrefix(addr string) bool {
-	for _, h := range m.Table.LoopbackHosts {
-		if strings.HasPrefix(addr, h+":") {
-			return true
-		}
-	}
-	return false
-}
-
-func (m *Model) isLoopback(host string) bool {
-	for _, h := range m.Table.LoopbackHosts {
-		if host == h {
-			return true
-		}
-	}
-	return false
 }
