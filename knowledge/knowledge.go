@@ -61,6 +61,13 @@ type Table struct {
 	// Clients: package-level variables and constructors that yield a client,
 	// with whether it has a timeout.
 	Clients map[string]ClientValue
+	// TransportTypes: transport types, by "path.Name" (net/http.Transport).
+	TransportTypes map[string]TransportType
+	// DefaultTransports: package-level transports with no bound of their
+	// own (net/http.DefaultTransport), and the methods that copy a
+	// transport's settings ((*net/http.Transport).Clone).
+	DefaultTransports map[string]bool
+	TransportCopies   map[string]bool
 	// Locality tells local work (loopback, unix sockets, embedded
 	// databases, files, subprocesses) from calls that reach another
 	// machine.
@@ -94,6 +101,9 @@ type Table struct {
 	Now map[string]bool
 	// TimeAdd: methods that add a duration to a time (time.Time.Add).
 	TimeAdd map[string]bool
+	// ErrorMatches: functions that report whether an error (argument 0)
+	// matches a target (argument 1): errors.Is.
+	ErrorMatches map[string]bool
 
 	// Extra holds tables added by other parts of resilint (retry helpers,
 	// breakers, bounds); see the files of this package that define them.
@@ -212,6 +222,18 @@ type GRPCShape struct {
 	// StreamMethods are the methods of grpc.ClientStream: a generated client
 	// method whose first result has them opens a stream (Outbound.Stream).
 	StreamMethods []string
+	// FiniteStreamMethods are the methods protoc-gen-go-grpc gives a
+	// client-streaming stream to finish it and wait for the one answer
+	// (CloseAndRecv): a stream they are called on is read to its end.
+	FiniteStreamMethods []string
+	// EndOfStream is the "path.Name" of the error a stream's Recv returns
+	// at its end (io.EOF): a stream whose errors are compared with it is
+	// drained to its end.
+	EndOfStream string
+	// WaitForReady is the call option that makes a call wait for the
+	// connection to become ready instead of failing fast
+	// (grpc.WaitForReady(true)).
+	WaitForReady string
 	// Dials are the functions that make a client connection, with the index
 	// of their first dial option (grpc.NewClient(target, opts...): 1).
 	Dials map[string]int
@@ -234,6 +256,9 @@ type DialOption struct {
 	// sets deadlines only when that JSON (if constant) has a "timeout".
 	// None: any use of the option can.
 	Config int
+	// Stream: with Config None, the option applies to streams only (a
+	// stream interceptor); otherwise to unary calls only.
+	Stream bool
 }
 
 // RequestFunc describes a function that returns an outbound request.
@@ -290,6 +315,28 @@ type ClientType struct {
 	// e.g. "Timeout"; a dotted path is read through fields
 	// ("HTTPClient.Timeout", or "NetDialer.Timeout" for a tls.Dialer).
 	TimeoutField string
+	// DeadlineField, if any, is a field whose non-zero value bounds every
+	// call too (net.Dialer.Deadline).
+	DeadlineField string
+	// TransportField, if any, holds the client's transport
+	// (http.Client.Transport); absent, the client uses the default
+	// transport. A transport can bound the wait for an answer of its own
+	// (TransportTypes).
+	TransportField string
+}
+
+// TransportType describes a transport type: what in it bounds the wait for
+// an answer, and the functions it dials with.
+type TransportType struct {
+	// ResponseHeaderField bounds the wait for the answer once the request
+	// is written (http.Transport.ResponseHeaderTimeout).
+	ResponseHeaderField string
+	// DialFields hold the functions the transport dials with
+	// (DialContext, Dial, DialTLSContext, DialTLS). A function other than
+	// a dialer's own method may wrap every connection with read and write
+	// deadlines: the transport's bound is then unknown. A transport whose
+	// every dial function dials a unix socket stays on this machine.
+	DialFields []string
 }
 
 // ClientValue is what is known about a package-level client variable or the
@@ -306,8 +353,9 @@ func Default() *Table {
 		OutboundTypes: maps.Clone(outboundTypes),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server",
-			StreamMethods: []string{"CloseSend", "RecvMsg"},
-			Dials:         maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
+			StreamMethods:       []string{"CloseSend", "RecvMsg"},
+			FiniteStreamMethods: []string{"CloseAndRecv"}, EndOfStream: "io.EOF", WaitForReady: grpcPath + ".WaitForReady",
+			Dials: maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
 			DeadlineOptions: maps.Clone(grpcDeadlineOptions)},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},
@@ -330,11 +378,18 @@ func Default() *Table {
 		Senders:       map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},
 		ClientTypes:   maps.Clone(clientTypes),
 		Clients:       maps.Clone(clients),
-		Now:           maps.Clone(now),
-		TimeAdd:       maps.Clone(timeAdd),
-		Retry:         defaultRetry(),
-		Breakers:      defaultBreakers(),
-		Bounds:        defaultBounds(),
+		TransportTypes: map[string]TransportType{"net/http.Transport": {
+			ResponseHeaderField: "ResponseHeaderTimeout",
+			DialFields:          []string{"DialContext", "Dial", "DialTLSContext", "DialTLS"},
+		}},
+		DefaultTransports: map[string]bool{"net/http.DefaultTransport": true},
+		TransportCopies:   map[string]bool{"(*net/http.Transport).Clone": true},
+		Now:               maps.Clone(now),
+		TimeAdd:           maps.Clone(timeAdd),
+		ErrorMatches:      map[string]bool{"errors.Is": true},
+		Retry:             defaultRetry(),
+		Breakers:          defaultBreakers(),
+		Bounds:            defaultBounds(),
 	}
 	return t
 }

@@ -16,13 +16,6 @@ type LocalityTable struct {
 	// LocalNetworks are the prefixes of dial network names that stay on
 	// this machine ("unix": unix, unixgram, unixpacket).
 	LocalNetworks []string
-	// TransportFields name, for a client type, the field that holds its
-	// transport (http.Client.Transport).
-	TransportFields map[string]string
-	// DialFields name, for a transport type, the fields holding the
-	// functions it dials with (http.Transport.DialContext): a transport
-	// whose every dial function dials a unix socket stays on this machine.
-	DialFields map[string][]string
 	// SQLOpens are the functions that open a database handle, with the
 	// index of their driver-name argument (sql.Open(driverName, dsn)).
 	SQLOpens map[string]int
@@ -42,11 +35,9 @@ type LocalityTable struct {
 
 func defaultLocality() LocalityTable {
 	return LocalityTable{
-		LoopbackHosts:   []string{"localhost"},
-		LocalSchemes:    []string{"unix", "unix-abstract", "unixgram", "unixpacket", "http+unix", "https+unix", "npipe"},
-		LocalNetworks:   []string{"unix"},
-		TransportFields: map[string]string{"net/http.Client": "Transport"},
-		DialFields:      map[string][]string{"net/http.Transport": {"DialContext", "Dial", "DialTLSContext", "DialTLS"}},
+		LoopbackHosts: []string{"localhost"},
+		LocalSchemes:  []string{"unix", "unix-abstract", "unixgram", "unixpacket", "http+unix", "https+unix", "npipe"},
+		LocalNetworks: []string{"unix"},
 		SQLOpens: map[string]int{
 			"database/sql.Open":                      0,
 			"github.com/jmoiron/sqlx.Open":           0,

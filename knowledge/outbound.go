@@ -128,9 +128,11 @@ var grpcDialTargets = map[string]int{
 // unary interceptor (a timeout interceptor is the usual way), or a default
 // service config with a per-method "timeout".
 var grpcDeadlineOptions = map[string]DialOption{
-	grpcPath + ".WithUnaryInterceptor":      {Config: None},
-	grpcPath + ".WithChainUnaryInterceptor": {Config: None},
-	grpcPath + ".WithDefaultServiceConfig":  {Config: 0},
+	grpcPath + ".WithUnaryInterceptor":       {Config: None},
+	grpcPath + ".WithChainUnaryInterceptor":  {Config: None},
+	grpcPath + ".WithDefaultServiceConfig":   {Config: 0},
+	grpcPath + ".WithStreamInterceptor":      {Config: None, Stream: true},
+	grpcPath + ".WithChainStreamInterceptor": {Config: None, Stream: true},
 }
 
 var grpcMethods = map[string]Outbound{
@@ -151,8 +153,8 @@ var requests = map[string]RequestFunc{
 }
 
 var clientTypes = map[string]ClientType{
-	"net/http.Client": {TimeoutField: "Timeout"},
-	"net.Dialer":      {TimeoutField: "Timeout"},
+	"net/http.Client": {TimeoutField: "Timeout", TransportField: "Transport"},
+	"net.Dialer":      {TimeoutField: "Timeout", DeadlineField: "Deadline"},
 	// tls.Dialer bounds the dial and the handshake by its NetDialer's Timeout.
 	"crypto/tls.Dialer":  {TimeoutField: "NetDialer.Timeout"},
 	pathHTTP + ".Client": {TimeoutField: "HTTPClient.Timeout"},

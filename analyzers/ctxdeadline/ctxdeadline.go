@@ -87,10 +87,11 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 
 // checkCall reports an outbound call that has no deadline.
 func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
-	if !outbound.Unbounded(c.m, oc) {
+	ev := oc.Evidence()
+	if !ev.Unbounded() {
 		return // its own timeout, a client Timeout, or a client of unknown make
 	}
-	o, hasCtx := outbound.CallContext(c.m, oc)
+	o, hasCtx := ev.Context, ev.HasContext
 	w := analysisutil.WhereOf(stack)
 	caller := c.m.CallerOf(stack)
 	if !hasCtx {
@@ -107,12 +108,26 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	if o.Detached && caller != nil {
 		return // detachedctx: Background/TODO while a caller's context is in scope
 	}
+	msg := fmt.Sprintf("%s gets %s, which has no deadline%s: %s holds this goroutine forever%s; %s",
+		oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), readyNote(ev), advice(oc))
+	if ev.Stream == outbound.FiniteStream {
+		msg = fmt.Sprintf("%s opens a stream on %s, which has no deadline, and reads it to its end%s: %s holds this goroutine forever%s; %s",
+			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), readyNote(ev), advice(oc))
+	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
-		Message: fmt.Sprintf("%s gets %s, which has no deadline%s: %s holds this goroutine forever; %s",
-			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(oc), peer(oc), advice(oc)),
+		Message:        msg,
 		SuggestedFixes: c.timeoutFix(oc.Call, o, w),
 	})
+}
+
+// readyNote says that a call waiting for its connection to become ready
+// has no bound on that wait either.
+func readyNote(ev *outbound.Evidence) string {
+	if !ev.WaitForReady {
+		return ""
+	}
+	return ", and WaitForReady(true) makes it wait for the connection too: while the server is down it waits forever instead of failing"
 }
 
 // checkForward reports a deadline-free context handed to a function that
@@ -209,7 +224,7 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 			continue
 		}
 		o := c.m.Request(oc.Request())
-		if !o.NoCtxRequest || !contains(o.Roots, call) || !outbound.Unbounded(c.m, oc) {
+		if !o.NoCtxRequest || !contains(o.Roots, call) || !oc.Evidence().Unbounded() {
 			continue
 		}
 		after := oc.Call.Pos() > call.Pos()
@@ -220,7 +235,7 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 	if oc := send; oc != nil {
 		line := c.pass.Fset.Position(oc.Call.Pos()).Line
 		msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, and %s on line %d sends it%s: a slow or silent server holds this goroutine forever; use %s with a context that has a deadline",
-			analysisutil.Name(fn), oc.Name(), line, clientNote(oc), row.Variant)
+			analysisutil.Name(fn), oc.Name(), line, clientNote(oc.Evidence()), row.Variant)
 		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 		return
 	}
@@ -314,17 +329,16 @@ func (c *checker) describeArg(o ctxflow.Origin, arg ast.Expr) string {
 	return d
 }
 
-func clientNote(oc *outbound.Call) string {
-	switch oc.Spec.Client {
-	case knowledge.DefaultClient:
-		return " and http.DefaultClient has no Timeout"
-	case knowledge.Receiver, knowledge.Argument:
-		if oc.Spec.Kind == knowledge.Dial || oc.Spec.Kind == knowledge.TLS {
-			return " and its dialer has no Timeout"
+// clientNote names what proves that nothing else bounds the call: the
+// notes of its absent bounds.
+func clientNote(ev *outbound.Evidence) string {
+	s := ""
+	for _, b := range ev.Bounds {
+		if b.Proof == outbound.Absent && b.Note != "" {
+			s += " and " + b.Note
 		}
-		return " and its client has no Timeout"
 	}
-	return ""
+	return s
 }
 
 func peer(oc *outbound.Call) string {

@@ -45,33 +45,44 @@
 // and unexported fields the package sets; a target out of sight may be
 // remote, and the call is judged as one.
 //
+// Nothing else may bound the call: ctxdeadline reports only when every
+// bound below the context is provably absent. For HTTP those are the
+// client's Timeout and its transport's: a ResponseHeaderTimeout, or a dial
+// function other than a dialer's own method, which may wrap every
+// connection in read and write deadlines (a dial or TLS handshake timeout
+// bounds only the connect, so http.DefaultClient and a client whose
+// transport sets only those have no bound). For a dial, the dialer's
+// Timeout or Deadline. For gRPC, the connection's options: a unary (for a
+// stream, a stream) interceptor, a default service config with a "timeout",
+// or options that cannot be read (from a variable, or made by a function
+// outside the gRPC package) may bound it. A client, transport or connection
+// is followed through variables, unexported fields the package alone sets,
+// parameters of unexported functions called only directly (the arguments
+// of every call), and constructors of the module (their facts); one handed
+// in from out of sight (an exported function's parameter, an exported
+// field) is of unknown make, and the call is not reported.
+//
 // Not reported: a context of unknown origin (a parameter, a field, the
 // result of an unknown call), r.Context() of an inbound request, a context
 // from WithTimeout/WithDeadline, a client with Timeout (set on its literal,
 // by a field assignment, by a known constructor, or by a function of the
-// module that returns it), a tls.Dialer whose NetDialer has a Timeout, a
-// client or dialer built out of sight (unknown means silent: a parameter,
-// an exported struct field, an unexported one given a value from outside or
-// set through, c.hc.Timeout = d; an unexported field of the package is the
-// client the package gives it, &api{hc: &http.Client{}}), net.DialTimeout, database/sql methods that have no Context
-// variant (Tx.Commit, Rows.Next), Redis commands (a go-redis client has its
-// own read and write timeouts, 3 s by default), kafka-go's
+// module that returns it), a tls.Dialer whose NetDialer has a Timeout,
+// net.DialTimeout, database/sql methods that have no Context variant
+// (Tx.Commit, Rows.Next), Redis commands (a go-redis client has its own
+// read and write timeouts, 3 s by default), kafka-go's
 // Writer.WriteMessages (its WriteTimeout), minio-go and AWS SDK v2 service
-// calls (their transports' dial and response timeouts), and gRPC streams (a generated method that
-// returns a stream, ClientConn.NewStream): a watch or subscription rightly
-// lives as long as its context. Nor is a unary gRPC call on a connection
-// dialled in view, or returned by a dial helper of the module, with an
-// option that can give every call a deadline: a
-// unary interceptor (grpc.WithUnaryInterceptor, WithChainUnaryInterceptor),
-// a default service config with a "timeout", or options that cannot be
-// read; nor a call on a generated client kept in a struct field when the
-// package has such a dial helper (the connection most likely comes from
-// it). A method that forwards its caller's context to a generated client in
-// its receiver's fields is judged where it is called, by how that receiver
-// was made: NewStock(conn).Reserve(context.Background(), ...) is reported
-// only if conn was dialled without such an option. When a caller's context
-// is in scope and the call uses Background() or TODO() instead, that is
-// detachedctx's finding and ctxdeadline stays silent.
+// calls (their transports' dial and response timeouts), and gRPC streams
+// that may rightly live as long as their context (a watch or subscription,
+// or a stream whose reading is out of sight). A stream read to its end in
+// view — drained until io.EOF, or finished with CloseAndRecv — waits on
+// the server like a unary call and is reported like one. A method that
+// forwards its caller's context to a generated client in its receiver's
+// fields is judged where it is called, by how that receiver was made:
+// NewStock(conn).Reserve(context.Background(), ...) is reported only if
+// conn was dialled without such an option. When a caller's context is in
+// scope and the call uses Background() or TODO() instead, that is
+// detachedctx's finding and ctxdeadline stays silent. A gRPC call with
+// WaitForReady(true) waits for the connection as well: its message says so.
 //
 // Suggested fixes, when a caller's context is in scope: http.NewRequest →
 // http.NewRequestWithContext(ctx, ...), net.Dial → (&net.Dialer{}).DialContext(ctx, ...),

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -35,7 +36,16 @@ func (m *Model) client(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
 		if !ok {
 			return BoundUnknown
 		}
-		return m.litTimeout(x, ct.TimeoutField, seen, depth)
+		b := m.litTimeout(x, ct.TimeoutField, seen, depth)
+		if b == NoTimeout && ct.DeadlineField != "" {
+			b = m.litTimeout(x, ct.DeadlineField, seen, depth)
+		}
+		if b == NoTimeout && ct.TransportField != "" {
+			if t := litValue(x, ct.TransportField); t != nil {
+				b = m.transport(t, seen, depth+1)
+			}
+		}
+		return b
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "new" && len(x.Args) == 1 {
 			if _, isBuiltin := m.info.Uses[id].(*types.Builtin); isBuiltin {
@@ -252,10 +262,19 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 	if seen[v] || m.addrTaken[v] {
 		return BoundUnknown
 	}
-	// A timeout set by a field assignment anywhere in the package counts.
+	// A timeout set by a field assignment anywhere in the package counts;
+	// so does a transport set there (c.Transport = t).
+	var transports []ast.Expr
 	if ct, ok := m.Table.ClientTypes[analysisutil.TypeKey(v.Type())]; ok {
 		for _, fs := range m.fieldSets[v] {
-			if fs.path == ct.TimeoutField {
+			if ct.TransportField != "" && fs.path == ct.TransportField {
+				transports = append(transports, fs.rhs)
+				continue
+			}
+			if ct.TransportField != "" && strings.HasPrefix(fs.path, ct.TransportField+".") {
+				return BoundUnknown // c.Transport.(*http.Transport).X = ...: out of reach
+			}
+			if fs.path == ct.TimeoutField || ct.DeadlineField != "" && fs.path == ct.DeadlineField {
 				if m.timeoutValue(fs.rhs) == HasTimeout {
 					return HasTimeout
 				}
@@ -270,17 +289,38 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 			}
 		}
 	}
+	withTransports := func(b Bound) Bound {
+		for _, t := range transports {
+			if b != NoTimeout {
+				break
+			}
+			b = m.transport(t, seen, depth+1)
+		}
+		return b
+	}
 	if cv, ok := m.Table.Clients[analysisutil.VarKey(v)]; ok && !m.local(v) {
-		return boundOf(cv)
+		return withTransports(boundOf(cv))
 	}
 	if !m.local(v) {
 		return BoundUnknown
 	}
-	if _, isParam := m.params[v]; isParam {
-		return BoundUnknown
-	}
 	seen[v] = true
 	defer delete(seen, v)
+	if _, isParam := m.params[v]; isParam {
+		vals, ok := m.ParamValues(v)
+		if !ok || len(m.defs[v]) > 0 || len(transports) > 0 {
+			return BoundUnknown
+		}
+		r := BoundUnknown
+		for i, a := range vals {
+			b := m.client(a, seen, depth+1)
+			if b == BoundUnknown || i > 0 && b != r {
+				return BoundUnknown
+			}
+			r = b
+		}
+		return r
+	}
 	var r Bound
 	first := true
 	for _, d := range m.defs[v] {
@@ -294,6 +334,10 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 			}
 		case d.rhs != nil && d.index < 0:
 			b = m.client(d.rhs, seen, depth+1)
+		case d.rhs != nil && d.index == 0:
+			if call, ok := ast.Unparen(d.rhs).(*ast.CallExpr); ok {
+				b = m.client(call, seen, depth+1) // hc, err := newClient()
+			}
 		}
 		if first {
 			r, first = b, false
@@ -304,7 +348,196 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 			return BoundUnknown
 		}
 	}
+	return withTransports(r)
+}
+
+// litValue returns the value a keyed composite literal gives a field, or
+// nil.
+func litValue(lit *ast.CompositeLit, name string) ast.Expr {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+// transport is what a client's transport adds to the bound of the wait for
+// an answer: HasTimeout when it sets a response-header timeout; NoTimeout
+// when it provably sets none and dials only with a dialer's own methods
+// (which wrap no connection in deadlines); unknown otherwise (a transport
+// of unknown make, a RoundTripper wrapper, a custom dial function).
+func (m *Model) transport(e ast.Expr, seen map[*types.Var]bool, depth int) Bound {
+	if depth > maxDepth || e == nil {
+		return BoundUnknown
+	}
+	e = ast.Unparen(e)
+	if m.info.Types[e].IsNil() {
+		return NoTimeout // the default transport
+	}
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return m.transport(x.X, seen, depth+1)
+		}
+	case *ast.TypeAssertExpr:
+		return m.transport(x.X, seen, depth+1) // http.DefaultTransport.(*http.Transport)
+	case *ast.CompositeLit:
+		tt, ok := m.Table.TransportTypes[analysisutil.TypeKey(m.info.TypeOf(x))]
+		if !ok {
+			return BoundUnknown
+		}
+		for _, el := range x.Elts {
+			if _, keyed := el.(*ast.KeyValueExpr); !keyed {
+				return BoundUnknown
+			}
+		}
+		if v := litValue(x, tt.ResponseHeaderField); v != nil && m.timeoutValue(v) == HasTimeout {
+			return HasTimeout
+		}
+		for _, f := range tt.DialFields {
+			if v := litValue(x, f); v != nil && !m.dialerMethod(v) {
+				return BoundUnknown
+			}
+		}
+		return NoTimeout
+	case *ast.CallExpr:
+		fn, recv := m.Callee(x)
+		if fn == nil {
+			return BoundUnknown
+		}
+		if m.Table.TransportCopies[analysisutil.Key(fn)] && recv != nil {
+			return m.transport(recv, seen, depth+1)
+		}
+		decl := m.decls[fn.Origin()]
+		if decl == nil || decl.Body == nil {
+			return BoundUnknown
+		}
+		r, found, ok := BoundUnknown, false, true
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if len(n.Results) == 0 {
+					ok = false
+					break
+				}
+				b := m.transport(n.Results[0], seen, depth+1)
+				if b == BoundUnknown || found && b != r {
+					ok = false
+				}
+				r, found = b, true
+			}
+			return ok
+		})
+		if !ok || !found {
+			return BoundUnknown
+		}
+		return r
+	case *ast.SelectorExpr:
+		if f := analysisutil.FieldOf(m.info, x); f != nil {
+			vals, ok := m.FieldValues(f)
+			if !ok {
+				return BoundUnknown
+			}
+			return m.transports(vals, seen, depth)
+		}
+		if v, ok := m.info.Uses[x.Sel].(*types.Var); ok {
+			return m.transportVar(v, seen, depth)
+		}
+	case *ast.Ident:
+		if v, ok := m.info.Uses[x].(*types.Var); ok {
+			return m.transportVar(v, seen, depth)
+		}
+	}
+	return BoundUnknown
+}
+
+func (m *Model) transports(es []ast.Expr, seen map[*types.Var]bool, depth int) Bound {
+	r := BoundUnknown
+	for i, e := range es {
+		b := m.transport(e, seen, depth+1)
+		if b == BoundUnknown || i > 0 && b != r {
+			return BoundUnknown
+		}
+		r = b
+	}
 	return r
+}
+
+func (m *Model) transportVar(v *types.Var, seen map[*types.Var]bool, depth int) Bound {
+	if seen[v] || m.addrTaken[v] {
+		return BoundUnknown
+	}
+	tt, isTransport := m.Table.TransportTypes[analysisutil.TypeKey(v.Type())]
+	// Fields set anywhere in the package (t.ResponseHeaderTimeout = d,
+	// t.DialContext = f).
+	for _, fs := range m.fieldSets[v] {
+		switch {
+		case !isTransport:
+			return BoundUnknown
+		case fs.path == tt.ResponseHeaderField:
+			if m.timeoutValue(fs.rhs) == HasTimeout {
+				return HasTimeout
+			}
+		case slices.Contains(tt.DialFields, fs.path):
+			if !m.dialerMethod(fs.rhs) {
+				return BoundUnknown
+			}
+		}
+	}
+	if !m.local(v) {
+		if m.Table.DefaultTransports[analysisutil.VarKey(v)] {
+			return NoTimeout
+		}
+		return BoundUnknown
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	if _, isParam := m.params[v]; isParam {
+		vals, ok := m.ParamValues(v)
+		if !ok || len(m.defs[v]) > 0 {
+			return BoundUnknown
+		}
+		return m.transports(vals, seen, depth)
+	}
+	var vals []ast.Expr
+	for _, d := range m.defs[v] {
+		switch {
+		case d.rhs != nil && d.index < 0:
+			vals = append(vals, d.rhs)
+		case d.rhs != nil && d.index == 0:
+			if _, ok := ast.Unparen(d.rhs).(*ast.CallExpr); !ok {
+				return BoundUnknown
+			}
+			vals = append(vals, d.rhs)
+		default:
+			return BoundUnknown
+		}
+	}
+	if len(vals) == 0 {
+		return BoundUnknown
+	}
+	return m.transports(vals, seen, depth)
+}
+
+// dialerMethod reports whether a dial function is a dialer's own method
+// ((&net.Dialer{Timeout: d}).DialContext, dialer.DialContext): it returns
+// plain connections, which set no deadline on reads.
+func (m *Model) dialerMethod(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	_, known := m.Table.ClientTypes[analysisutil.TypeKey(s.Recv())]
+	return known
 }
 
 // timeoutValue reads the value given to a Timeout field: a constant zero is

@@ -43,7 +43,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 			ResultType: reflect.TypeFor[*Model](),
-			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact), new(DeadlineConnFact), new(UnlimitedGroupFact)},
+			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact), new(ConnFact), new(UnlimitedGroupFact)},
 		}
 	})
 }
@@ -138,8 +138,9 @@ type Model struct {
 	ins     *inspector.Inspector
 	indexed sync.Once
 
-	dialsOnce sync.Once
-	dials     bool // see DialsWithDeadline
+	callsOnce sync.Once
+	calls     map[*types.Func][]*ast.CallExpr // see ParamValues
+	asValue   map[*types.Func]bool
 
 	fieldsOnce  sync.Once
 	fieldVals   map[*types.Var][]ast.Expr // see indexFields

@@ -84,8 +84,11 @@ func (m *Model) exportRequestFacts() {
 		if sig.Results().Len() > 0 && fn.Exported() && m.returnsUnlimitedGroup(fn) {
 			m.Pass.ExportObjectFact(fn, &UnlimitedGroupFact{})
 		}
-		if sig.Results().Len() > 0 && fn.Exported() && m.returnsDeadlineConn(fn, map[*types.Var]bool{}, 0) {
-			m.Pass.ExportObjectFact(fn, &DeadlineConnFact{})
+		if sig.Results().Len() > 0 && fn.Exported() {
+			f := &ConnFact{Unary: m.returnsConn(fn, false, map[*types.Var]bool{}, 0), Stream: m.returnsConn(fn, true, map[*types.Var]bool{}, 0)}
+			if f.Unary != BoundUnknown || f.Stream != BoundUnknown {
+				m.Pass.ExportObjectFact(fn, f)
+			}
 		}
 		if sig.Results().Len() > 0 && fn.Exported() {
 			if _, ok := m.Table.ClientTypes[analysisutil.TypeKey(sig.Results().At(0).Type())]; ok {

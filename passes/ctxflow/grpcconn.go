@@ -11,130 +11,180 @@ import (
 	"github.com/resilint/resilint/knowledge"
 )
 
-// DeadlineConnFact is exported for a function that returns a gRPC client
-// connection (or a client made from one) dialled with an option that can
-// give every call a deadline (see [Model.DeadlineConn]).
-type DeadlineConnFact struct{}
-
-func (*DeadlineConnFact) AFact() {}
-
-func (*DeadlineConnFact) String() string { return "deadline conn" }
-
-// DeadlineConn reports whether e, a gRPC client connection or a generated
-// client made from one, traces back to a connection dialled with an option
-// that can give its calls a deadline (a unary interceptor, a service config
-// with a "timeout"), or with options that cannot be read: a call on it may
-// be bounded, and resilint stays silent.
-func (m *Model) DeadlineConn(e ast.Expr) bool {
-	m.Index()
-	return m.deadlineConn(e, map[*types.Var]bool{}, 0)
+// ConnFact is exported for a function that returns a gRPC client
+// connection (or a client made from one) whose dial options are known: what
+// they bound, for unary calls and for streams (see [Model.ConnBound]).
+type ConnFact struct {
+	Unary, Stream Bound
 }
 
-func (m *Model) deadlineConn(e ast.Expr, seen map[*types.Var]bool, depth int) bool {
+func (*ConnFact) AFact() {}
+
+func (f *ConnFact) String() string {
+	name := func(b Bound) string {
+		switch b {
+		case HasTimeout:
+			return "deadline"
+		case NoTimeout:
+			return "none"
+		}
+		return "unknown"
+	}
+	return "conn{unary " + name(f.Unary) + ", stream " + name(f.Stream) + "}"
+}
+
+// ConnBound is what the connection behind e — a gRPC client connection, a
+// generated client made from one, or a wrapper holding either — does to
+// the deadline of a call (unary, or a stream when stream is set):
+// HasTimeout when it was dialled with an option that can give the call a
+// deadline (a unary or stream interceptor, a default service config with a
+// "timeout") or with options that cannot be read; NoTimeout when every dial
+// it traces to is in view (here, or in a dial helper of the module, through
+// its ConnFact) and sets none; unknown when it comes from out of sight (a
+// parameter, a field given values from outside).
+func (m *Model) ConnBound(e ast.Expr, stream bool) Bound {
+	m.Index()
+	return m.connBound(e, stream, map[*types.Var]bool{}, 0)
+}
+
+// joinBounds: unknown unless all agree.
+func joinBounds(a, b Bound, first bool) Bound {
+	if first {
+		return b
+	}
+	if a != b {
+		return BoundUnknown
+	}
+	return a
+}
+
+func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, depth int) Bound {
 	if depth > maxDepth || e == nil {
-		return false
+		return BoundUnknown
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			return m.deadlineConn(x.X, seen, depth+1)
+			return m.connBound(x.X, stream, seen, depth+1)
 		}
 	case *ast.CompositeLit:
 		// A wrapper made here (&Client{conn: conn, certs: pb.NewCertsClient(conn)}):
 		// its connection or generated client.
+		r, first := BoundUnknown, true
 		for _, el := range x.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
 			}
-			if t := m.info.TypeOf(el); t != nil && m.connOrClient(t) && m.deadlineConn(el, seen, depth+1) {
-				return true
+			if t := m.info.TypeOf(el); t != nil && m.connOrClient(t) {
+				r, first = joinBounds(r, m.connBound(el, stream, seen, depth+1), first), false
 			}
 		}
+		return r
+	case *ast.SelectorExpr:
+		f := analysisutil.FieldOf(m.info, x)
+		if f == nil {
+			return BoundUnknown
+		}
+		vals, ok := m.FieldValues(f)
+		if !ok {
+			return BoundUnknown
+		}
+		r := BoundUnknown
+		for i, v := range vals {
+			r = joinBounds(r, m.connBound(v, stream, seen, depth+1), i == 0)
+		}
+		return r
 	case *ast.Ident:
 		v, ok := m.info.Uses[x].(*types.Var)
-		if !ok || seen[v] || !m.local(v) {
-			return false
+		if !ok || !m.local(v) || m.addrTaken[v] {
+			return BoundUnknown
+		}
+		if seen[v] {
+			return BoundUnknown
 		}
 		seen[v] = true
-		for _, d := range m.defs[v] {
-			if d.rhs != nil && d.index <= 0 && m.deadlineConn(d.rhs, seen, depth+1) {
-				return true
+		defer delete(seen, v)
+		if _, isParam := m.params[v]; isParam {
+			// heartbeat(conn) called only here: the arguments it is given.
+			vals, ok := m.ParamValues(v)
+			if !ok || len(m.defs[v]) > 0 {
+				return BoundUnknown
 			}
+			r := BoundUnknown
+			for i, a := range vals {
+				r = joinBounds(r, m.connBound(a, stream, seen, depth+1), i == 0)
+			}
+			return r
 		}
+		r, first := BoundUnknown, true
+		for _, d := range m.defs[v] {
+			if d.rhs == nil || d.index > 0 {
+				return BoundUnknown
+			}
+			r, first = joinBounds(r, m.connBound(d.rhs, stream, seen, depth+1), first), false
+		}
+		return r
 	case *ast.CallExpr:
 		fn, _ := m.Callee(x)
 		if fn == nil {
-			return false
+			return BoundUnknown
 		}
 		g := &m.Table.GRPC
 		if first, ok := g.Dials[analysisutil.Key(fn)]; ok {
-			return m.deadlineOptions(x, first, depth)
-		}
-		// A dial helper of the module (conn, err := warehouse.Dial(addr)).
-		if fn.Pkg() != nil && fn.Pkg() != m.Pass.Pkg {
-			if m.Pass.ImportObjectFact(fn.Origin(), new(DeadlineConnFact)) {
-				return true
-			}
-		} else if m.returnsDeadlineConn(fn, seen, depth+1) {
-			return true
+			return m.dialBound(x, first, stream)
 		}
 		// A client constructor taking the connection (NewInventoryClient(cc)).
 		sig, _ := fn.Type().(*types.Signature)
 		for i := 0; sig != nil && i < sig.Params().Len() && i < len(x.Args); i++ {
 			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(sig.Params().At(i).Type())) {
-				return m.deadlineConn(x.Args[i], seen, depth+1)
+				return m.connBound(x.Args[i], stream, seen, depth+1)
 			}
 		}
+		// A dial helper of the module (conn, err := warehouse.Dial(addr)).
+		if fn.Pkg() != nil && fn.Pkg() != m.Pass.Pkg {
+			f := new(ConnFact)
+			if !m.Pass.ImportObjectFact(fn.Origin(), f) {
+				return BoundUnknown
+			}
+			if stream {
+				return f.Stream
+			}
+			return f.Unary
+		}
+		return m.returnsConn(fn, stream, seen, depth+1)
 	}
-	return false
+	return BoundUnknown
 }
 
-// DialsWithDeadline reports whether a function of this package returns a
-// gRPC connection or client dialled with an option that can give its calls
-// a deadline (a dial helper with a deadline interceptor). A generated client
-// the package keeps in a struct field, from a connection it is given, most
-// likely comes from that helper: a call on it may be bounded.
-func (m *Model) DialsWithDeadline() bool {
-	m.Index()
-	m.dialsOnce.Do(func() {
-		for fn := range m.decls {
-			if m.returnsDeadlineConn(fn, map[*types.Var]bool{}, 0) {
-				m.dials = true
-				return
-			}
-		}
-	})
-	return m.dials
-}
-
-// returnsDeadlineConn reports whether a function of this package returns,
-// first, a connection or client that DeadlineConn traces to a dial with a
-// deadline option.
-func (m *Model) returnsDeadlineConn(fn *types.Func, seen map[*types.Var]bool, depth int) bool {
+// returnsConn is the ConnBound of what a function of this package returns
+// first, on every return that gives one.
+func (m *Model) returnsConn(fn *types.Func, stream bool, seen map[*types.Var]bool, depth int) Bound {
 	decl := m.decls[fn.Origin()]
 	if decl == nil || decl.Body == nil || depth > maxDepth {
-		return false
+		return BoundUnknown
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Results().Len() == 0 {
-		return false
+	if sig == nil || sig.Results().Len() == 0 || !m.connOrClient(sig.Results().At(0).Type()) {
+		return BoundUnknown // not worth reading the body (every exported function is asked)
 	}
-	if !m.connOrClient(sig.Results().At(0).Type()) {
-		return false // not worth reading the body (every exported function is asked)
-	}
-	found := false
+	r, first := BoundUnknown, true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if len(n.Results) > 0 && !found && m.deadlineConn(n.Results[0], seen, depth+1) {
-				found = true
+			switch {
+			case len(n.Results) == 0:
+				r, first = BoundUnknown, false
+			case len(n.Results) > 1 && m.info.Types[n.Results[0]].IsNil():
+				// return nil, err: no connection
+			default:
+				r, first = joinBounds(r, m.connBound(n.Results[0], stream, seen, depth+1), first), false
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	return r
 }
 
 // connOrClient reports whether t is a connection type or a generated
@@ -178,9 +228,13 @@ func (m *Model) generatedClient(t types.Type) bool {
 	return false
 }
 
-// deadlineOptions reports whether the dial options of call (from index
-// first on) include one that can set deadlines, or cannot be read.
-func (m *Model) deadlineOptions(call *ast.CallExpr, first, depth int) bool {
+// dialBound reads the dial options of call (from index first on):
+// HasTimeout when one can set the deadline of a call of the kind (a unary
+// interceptor for unary calls, a stream interceptor for streams, a default
+// service config with a "timeout" for both), or cannot be read (an option
+// from a variable, or made by a function outside the gRPC package, which may
+// install an interceptor); NoTimeout otherwise.
+func (m *Model) dialBound(call *ast.CallExpr, first int, stream bool) Bound {
 	var opts []ast.Expr
 	for i := first; i < len(call.Args); i++ {
 		opts = append(opts, call.Args[i])
@@ -192,40 +246,48 @@ func (m *Model) deadlineOptions(call *ast.CallExpr, first, depth int) bool {
 		opts = opts[:len(opts)-1]
 		elems, ok := m.sliceElems(last)
 		if !ok {
-			return true
+			return HasTimeout
 		}
 		opts = append(opts, elems...)
 	}
+	fn, _ := m.Callee(call)
+	grpcPkg := fn.Pkg()
 	for _, o := range opts {
 		oc, ok := ast.Unparen(o).(*ast.CallExpr)
 		if !ok {
-			return true // an option from a variable: unknown
+			return HasTimeout // an option from a variable: unknown
 		}
-		fn, _ := m.Callee(oc)
-		if fn == nil {
-			return true
+		ofn, _ := m.Callee(oc)
+		if ofn == nil {
+			return HasTimeout
 		}
-		row, ok := m.Table.GRPC.DeadlineOptions[analysisutil.Key(fn)]
+		row, ok := m.Table.GRPC.DeadlineOptions[analysisutil.Key(ofn)]
 		if !ok {
-			if fn.Pkg() != nil && fn.Pkg() == m.Pass.Pkg {
-				return true // the package's own option helper: unknown
+			if ofn.Pkg() != grpcPkg {
+				return HasTimeout // another package's option helper: unknown
+			}
+			continue // an option of the gRPC package that sets no deadline
+		}
+		if row.Config == knowledge.None {
+			if row.Stream == stream {
+				return HasTimeout
 			}
 			continue
 		}
-		if row.Config == knowledge.None || row.Config >= len(oc.Args) {
-			return true
+		if row.Config >= len(oc.Args) {
+			return HasTimeout
 		}
 		strs, ok := m.Strings(oc.Args[row.Config])
 		if !ok {
-			return true
+			return HasTimeout
 		}
 		for _, js := range strs {
 			if strings.Contains(js, `"timeout"`) {
-				return true
+				return HasTimeout
 			}
 		}
 	}
-	return false
+	return NoTimeout
 }
 
 // sliceElems returns the elements a local slice variable is given: its

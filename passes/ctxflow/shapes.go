@@ -131,11 +131,23 @@ func (m *Model) shapes(e ast.Expr, seen map[*types.Var]bool, depth int) ([]Shape
 		if !ok || seen[v] || m.addrTaken[v] || !m.local(v) {
 			return nil, false
 		}
-		if _, isParam := m.params[v]; isParam {
-			return nil, false
-		}
 		seen[v] = true
 		defer delete(seen, v)
+		if _, isParam := m.params[v]; isParam {
+			vals, ok := m.ParamValues(v)
+			if !ok || len(m.defs[v]) > 0 {
+				return nil, false
+			}
+			var out []Shape
+			for _, a := range vals {
+				s, ok := m.shapes(a, seen, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, s...)
+			}
+			return out, len(out) > 0
+		}
 		var out []Shape
 		for _, d := range m.defs[v] {
 			switch {
@@ -242,14 +254,23 @@ func (m *Model) varSources(v *types.Var, seen map[*types.Var]bool, depth int, ou
 	if m.addrTaken[v] || !m.local(v) {
 		return false
 	}
-	if _, isParam := m.params[v]; isParam {
-		return false
-	}
 	if len(m.fieldSets[v]) > 0 {
 		return false // v.Transport = t: changed out of the definitions' sight
 	}
 	seen[v] = true
 	defer delete(seen, v)
+	if _, isParam := m.params[v]; isParam {
+		vals, ok := m.ParamValues(v)
+		if !ok || len(m.defs[v]) > 0 {
+			return false
+		}
+		for _, a := range vals {
+			if !m.sources(a, seen, depth+1, out) {
+				return false
+			}
+		}
+		return true
+	}
 	found := false
 	for _, d := range m.defs[v] {
 		if d.zero || d.rhs == nil || d.index > 0 {
@@ -267,4 +288,68 @@ func (m *Model) varSources(v *types.Var, seen map[*types.Var]bool, depth int, ou
 		found = true
 	}
 	return found
+}
+
+// ParamValues returns the values a parameter of an unexported function of
+// this package is given: the arguments of every call of the function, when
+// the function is only ever called directly (never used as a value, which
+// could be called out of sight) and is called at least once.
+func (m *Model) ParamValues(v *types.Var) ([]ast.Expr, bool) {
+	m.Index()
+	p, ok := m.params[v]
+	if !ok || p.result || p.index < 0 {
+		return nil, false
+	}
+	decl, ok := p.fn.(*ast.FuncDecl)
+	if !ok || decl.Recv != nil || decl.Name.IsExported() {
+		return nil, false
+	}
+	fn, ok := m.info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return nil, false
+	}
+	m.callsOnce.Do(m.indexCalls)
+	calls := m.calls[fn]
+	if m.asValue[fn] || len(calls) == 0 {
+		return nil, false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Variadic() && p.index >= sig.Params().Len()-1 {
+		return nil, false
+	}
+	var out []ast.Expr
+	for _, call := range calls {
+		if p.index >= len(call.Args) || call.Ellipsis.IsValid() {
+			return nil, false
+		}
+		if len(call.Args) == 1 && sig.Params().Len() > 1 {
+			return nil, false // f(g()): a multi-valued argument
+		}
+		out = append(out, call.Args[p.index])
+	}
+	return out, true
+}
+
+// indexCalls records the direct calls of the package's functions, and the
+// functions referred to other than as the callee of a call.
+func (m *Model) indexCalls() {
+	m.calls = map[*types.Func][]*ast.CallExpr{}
+	m.asValue = map[*types.Func]bool{}
+	callee := map[*ast.Ident]bool{}
+	m.ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return
+		}
+		if fn, ok := m.info.Uses[id].(*types.Func); ok {
+			m.calls[fn] = append(m.calls[fn], call)
+			callee[id] = true
+		}
+	})
+	for id, obj := range m.info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == m.Pass.Pkg && !callee[id] {
+			m.asValue[fn] = true
+		}
+	}
 }

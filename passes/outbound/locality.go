@@ -337,8 +337,9 @@ func (l *locator) clientTransport(e ast.Expr) Place {
 		if !isLit {
 			return Place{}
 		}
-		field, ok := l.t.Locality.TransportFields[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
-		if !ok {
+		ct, ok := l.t.ClientTypes[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
+		field := ct.TransportField
+		if !ok || field == "" {
 			return Place{}
 		}
 		tr := litField(lit, field)
@@ -361,7 +362,8 @@ func (l *locator) transport(e ast.Expr) Place {
 		if !isLit {
 			return Place{}
 		}
-		fields, ok := l.t.Locality.DialFields[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
+		tt, ok := l.t.TransportTypes[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
+		fields := tt.DialFields
 		if !ok {
 			return Place{}
 		}

@@ -55,6 +55,11 @@ type Call struct {
 	// Place is where the call goes: Remote or unknown for the calls in
 	// Result.Calls, Local for those in Result.Local.
 	Place Place
+	// Decl is the function declaration the call is in, or nil.
+	Decl *ast.FuncDecl
+
+	m  *ctxflow.Model
+	ev *Evidence
 }
 
 // Arg returns argument i of the call, or nil.
@@ -143,10 +148,10 @@ func (p ForwardParam) UnboundedAt(m *ctxflow.Model, call *ast.CallExpr) bool {
 	}
 	if p.RecvConn {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		return !ok || !m.DeadlineConn(sel.X)
+		return ok && m.ConnBound(sel.X, false) == ctxflow.NoTimeout
 	}
 	if p.ConnParam > 0 {
-		return p.ConnParam > len(call.Args) || call.Ellipsis.IsValid() || !m.DeadlineConn(call.Args[p.ConnParam-1])
+		return p.ConnParam <= len(call.Args) && !call.Ellipsis.IsValid() && m.ConnBound(call.Args[p.ConnParam-1], false) == ctxflow.NoTimeout
 	}
 	if p.Client <= 0 || p.Client > len(call.Args) || call.Ellipsis.IsValid() {
 		return false
@@ -272,7 +277,11 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 				return true
 			}
 			all = append(all, n)
-			if c := s.match(n); c != nil && c.Place.Locality == Local {
+			c := s.match(n)
+			if c != nil {
+				c.Decl = decl
+			}
+			if c != nil && c.Place.Locality == Local {
 				res.Local = append(res.Local, c)
 				res.LocalByCall[n] = c
 			} else if c != nil {
@@ -353,7 +362,7 @@ func (s *state) match(n *ast.CallExpr) *Call {
 	}
 	key := analysisutil.Key(fn)
 	if spec, ok := s.table.Outbound[key]; ok {
-		c := &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+		c := &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv, m: s.model}
 		c.Place = s.place(c)
 		if c.Place.Locality != Local && !s.streamNetwork(n, spec) {
 			return nil // a UDP "dial" sends nothing and does not wait on a peer
@@ -375,6 +384,7 @@ func (s *state) match(n *ast.CallExpr) *Call {
 	} else {
 		return nil
 	}
+	c.m = s.model
 	c.Place = s.place(c)
 	return c
 }
@@ -590,7 +600,7 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 				}
 			}
 			connParam := 0
-			if c.Spec.Kind == knowledge.GRPC && !c.Spec.Bounded && !c.Spec.Stream && c.Recv != nil && !s.model.DeadlineConn(c.Recv) {
+			if c.Spec.Kind == knowledge.GRPC && !c.Spec.Bounded && !c.Spec.Stream && c.Recv != nil && s.model.ConnBound(c.Recv, false) == ctxflow.BoundUnknown {
 				// Bounded as the caller's receiver or argument is, whatever
 				// this package's own dial helpers suggest.
 				if onRecv(c.Recv) {
@@ -620,18 +630,21 @@ func (s *state) computeForward(fn *types.Func) *ForwardFact {
 				client = clientParam(call.Args[fp.Client-1])
 			}
 			connParam := 0
-			if unbounded && fp.RecvConn {
-				if recvCall(call) {
-					unbounded, recvConn = false, true
-				} else if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-					if j := paramArg(sel.X); j > 0 {
-						unbounded, connParam = false, j
+			// A connection of unknown make here may be known at the
+			// caller: bounded as the caller's receiver or argument is.
+			unknownConn := func(e ast.Expr) bool { return s.model.ConnBound(e, false) == ctxflow.BoundUnknown }
+			if !unbounded && fp.RecvConn {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && unknownConn(sel.X) {
+					if recvCall(call) {
+						recvConn = true
+					} else if j := paramArg(sel.X); j > 0 {
+						connParam = j
 					}
 				}
 			}
-			if unbounded && fp.ConnParam > 0 && fp.ConnParam <= len(call.Args) && !call.Ellipsis.IsValid() {
+			if !unbounded && fp.ConnParam > 0 && fp.ConnParam <= len(call.Args) && !call.Ellipsis.IsValid() && unknownConn(call.Args[fp.ConnParam-1]) {
 				if j := paramArg(call.Args[fp.ConnParam-1]); j > 0 {
-					unbounded, connParam = false, j
+					connParam = j
 				}
 			}
 			note(o, unbounded, client, recvConn, connParam, append([]string{analysisutil.Name(callee)}, fp.Chain...))
@@ -672,31 +685,13 @@ func CallContext(m *ctxflow.Model, c *Call) (ctxflow.Origin, bool) {
 // has no timeout of its own and its client or dialer provably has none.
 func (s *state) Unbounded(c *Call) bool { return Unbounded(s.model, c) }
 
-// Unbounded reports whether nothing but its context can bound the call: it
-// has no timeout of its own and its client or dialer provably has none.
+// Unbounded reports whether nothing but its context can bound the call:
+// every other bound of its evidence record is provably absent.
 func Unbounded(m *ctxflow.Model, c *Call) bool {
-	if c.Spec.Bounded || c.Spec.Stream {
-		return false
+	if c.m == nil {
+		c.m = m
 	}
-	if c.Spec.Kind == knowledge.GRPC && c.Recv != nil {
-		if m.DeadlineConn(c.Recv) {
-			return false // the connection's interceptor or service config may set one
-		}
-		if analysisutil.FieldOf(m.Pass.TypesInfo, c.Recv) != nil && m.DialsWithDeadline() {
-			return false // kept in a field, likely from the package's deadline dial helper
-		}
-	}
-	switch c.Spec.Client {
-	case knowledge.NoClient:
-		return true
-	case knowledge.DefaultClient:
-		return !m.GlobalTimeout(m.Table.DefaultClient)
-	}
-	e := c.Client()
-	if e == nil {
-		return false
-	}
-	return m.Client(e) == ctxflow.NoTimeout
+	return c.Evidence().Unbounded()
 }
 
 // Chain describes a forwarding chain for messages: the outbound call, and

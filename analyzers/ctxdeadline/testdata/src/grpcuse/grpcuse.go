@@ -32,12 +32,27 @@ func watch(c InventoryClient) error {
 	return err
 }
 
-func probe(c InventoryClient) error {
+// plainClient dials with no option that could give a call a deadline.
+func plainClient() InventoryClient {
+	conn, _ := grpc.NewClient("inventory.internal:443")
+	return NewInventoryClient(conn)
+}
+
+// A client handed in may come from a connection with a deadline
+// interceptor: its bounds cannot be seen, silent.
+func probeGiven(c InventoryClient) error {
+	_, err := c.Check(context.TODO(), &CheckRequest{ID: "1"})
+	return err
+}
+
+func probe() error {
+	c := plainClient()
 	_, err := c.Check(context.TODO(), &CheckRequest{ID: "1"}) // want `\(grpcuse.InventoryClient\).Check gets context.TODO\(\), which has no deadline`
 	return err
 }
 
-func probeWithMetadata(c InventoryClient) error {
+func probeWithMetadata() error {
+	c := plainClient()
 	ctx := metadata.AppendToOutgoingContext(context.Background(), "k", "v")
 	_, err := c.Check(ctx, &CheckRequest{ID: "1"}) // want `\(grpcuse.InventoryClient\).Check gets ctx \(made from context.Background\(\)\), which has no deadline`
 	return err
@@ -51,7 +66,8 @@ func probeBounded(c InventoryClient) error {
 	return err
 }
 
-func fanOut(c InventoryClient) error {
+func fanOut() error {
+	c := plainClient()
 	g, ctx := errgroup.WithContext(context.Background())
 	g.Go(func() error {
 		_, err := c.Check(ctx, &CheckRequest{ID: "1"}) // want `\(grpcuse.InventoryClient\).Check gets ctx \(made from context.Background\(\)\), which has no deadline`
@@ -60,8 +76,13 @@ func fanOut(c InventoryClient) error {
 	return g.Wait()
 }
 
-func invoke(cc *grpc.ClientConn) error {
+func invoke() error {
+	cc, _ := grpc.NewClient("svc.internal:443")
 	return cc.Invoke(context.Background(), "/svc/M", nil, nil) // want `\(\*grpc.ClientConn\).Invoke gets context.Background\(\)`
+}
+
+func invokeGiven(cc *grpc.ClientConn) error {
+	return cc.Invoke(context.Background(), "/svc/M", nil, nil) // a connection handed in: silent
 }
 
 func inMain(c InventoryClient, ctx context.Context) error {

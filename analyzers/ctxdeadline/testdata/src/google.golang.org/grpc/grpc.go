@@ -43,3 +43,21 @@ type ServerStreamingClient[T any] interface {
 	Recv() (*T, error)
 	ClientStream
 }
+
+type ClientStreamingClient[Req any, Res any] interface {
+	Send(*Req) error
+	CloseAndRecv() (*Res, error)
+	ClientStream
+}
+
+type StreamDesc struct{}
+
+type Streamer func(ctx context.Context, desc *StreamDesc, cc *ClientConn, method string, opts ...CallOption) (ClientStream, error)
+
+type StreamClientInterceptor func(ctx context.Context, desc *StreamDesc, cc *ClientConn, method string, streamer Streamer, opts ...CallOption) (ClientStream, error)
+
+func WithStreamInterceptor(f StreamClientInterceptor) DialOption { return nil }
+
+func WithDefaultCallOptions(cos ...CallOption) DialOption { return nil }
+
+func WaitForReady(waitForReady bool) CallOption { return nil }

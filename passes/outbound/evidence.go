@@ -1,0 +1,301 @@
+package outbound
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
+)
+
+// Proof is what is known about one bound of a call.
+type Proof uint8
+
+const (
+	// Unseen: the bound cannot be read (a client of unknown make, a
+	// connection handed in): it may bound the call.
+	Unseen Proof = iota
+	// Bounded: the bound is there.
+	Bounded
+	// Absent: the bound is provably not there.
+	Absent
+)
+
+// BoundSource is where a bound on the wait for a call's answer can come
+// from, besides the call's context.
+type BoundSource uint8
+
+const (
+	// FromCall: the call's own timeout (net.DialTimeout), its library's
+	// (go-redis read timeouts), or a stream that may rightly live as long
+	// as its context.
+	FromCall BoundSource = iota + 1
+	// FromClient: the client's Timeout (for an HTTP call, which its
+	// transport's ResponseHeaderTimeout or deadline-setting connections
+	// also give); for a dial, the dialer's Timeout or Deadline.
+	FromClient
+	// FromConnection: a gRPC connection's interceptor or default service
+	// config.
+	FromConnection
+)
+
+// A Bound is one bound that applies to a call, with what is known of it.
+type Bound struct {
+	Source BoundSource
+	Proof  Proof
+	// Note says, when Absent, what proves it for messages ("http.DefaultClient
+	// has no Timeout").
+	Note string
+}
+
+// StreamUse says how a stream a call opens is used.
+type StreamUse uint8
+
+const (
+	// NoStream: the call is not a stream.
+	NoStream StreamUse = iota
+	// OpenStream: a stream that may live as long as its context (a watch,
+	// a subscription), or whose use is out of sight.
+	OpenStream
+	// FiniteStream: a stream read to its end in view — drained until
+	// io.EOF, or closed with CloseAndRecv — which waits on the server like
+	// a unary call.
+	FiniteStream
+)
+
+// Evidence is what resilint knows about one outbound call: where it goes,
+// the context it is given and every other bound that applies, each with
+// where it comes from. Analyzers filter these records and word them.
+type Evidence struct {
+	Call  *Call
+	Place Place
+	// Context is the origin of the context that bounds the call (its
+	// context argument, or its request's); HasContext is false for calls
+	// that take none.
+	Context    ctxflow.Origin
+	HasContext bool
+	// Bounds are the bounds other than the context.
+	Bounds []Bound
+	Stream StreamUse
+	// WaitForReady: the call waits for the connection to become ready
+	// (grpc.WaitForReady(true) in its options or the connection's default
+	// call options) instead of failing fast while the server is down.
+	WaitForReady bool
+}
+
+// Unbounded reports whether nothing but its context bounds the call: every
+// other bound that applies is provably absent.
+func (e *Evidence) Unbounded() bool {
+	for _, b := range e.Bounds {
+		if b.Proof != Absent {
+			return false
+		}
+	}
+	return true
+}
+
+// Bound returns the bound from a source, if one applies.
+func (e *Evidence) Bound(src BoundSource) (Bound, bool) {
+	for _, b := range e.Bounds {
+		if b.Source == src {
+			return b, true
+		}
+	}
+	return Bound{}, false
+}
+
+// Evidence returns the call's evidence record, computed once.
+func (c *Call) Evidence() *Evidence {
+	if c.ev == nil {
+		c.ev = evidenceOf(c.m, c)
+	}
+	return c.ev
+}
+
+func proofOf(b ctxflow.Bound) Proof {
+	switch b {
+	case ctxflow.HasTimeout:
+		return Bounded
+	case ctxflow.NoTimeout:
+		return Absent
+	}
+	return Unseen
+}
+
+func evidenceOf(m *ctxflow.Model, c *Call) *Evidence {
+	e := &Evidence{Call: c, Place: c.Place}
+	e.Context, e.HasContext = CallContext(m, c)
+	stream := c.Spec.Stream
+	if stream {
+		e.Stream = OpenStream
+		if finiteStream(m, c) {
+			e.Stream = FiniteStream
+		} else {
+			e.Bounds = append(e.Bounds, Bound{Source: FromCall, Proof: Bounded})
+		}
+	}
+	if c.Spec.Bounded {
+		e.Bounds = append(e.Bounds, Bound{Source: FromCall, Proof: Bounded})
+	}
+	if c.Spec.Kind == knowledge.GRPC && c.Recv != nil {
+		e.Bounds = append(e.Bounds, Bound{Source: FromConnection, Proof: proofOf(m.ConnBound(c.Recv, stream)),
+			Note: "its connection is dialled with no deadline interceptor"})
+		e.WaitForReady = waitsForReady(m, c)
+	}
+	switch c.Spec.Client {
+	case knowledge.DefaultClient:
+		b := Bound{Source: FromClient, Proof: Absent, Note: "http.DefaultClient has no Timeout"}
+		if m.GlobalTimeout(m.Table.DefaultClient) {
+			b.Proof = Bounded
+		}
+		e.Bounds = append(e.Bounds, b)
+	case knowledge.Receiver, knowledge.Argument:
+		b := Bound{Source: FromClient}
+		if x := c.Client(); x != nil {
+			b.Proof = proofOf(m.Client(x))
+		}
+		switch {
+		case c.Spec.Kind == knowledge.Dial || c.Spec.Kind == knowledge.TLS:
+			b.Note = "its dialer has no Timeout"
+		default:
+			b.Note = "its client has no Timeout"
+		}
+		e.Bounds = append(e.Bounds, b)
+	}
+	return e
+}
+
+// waitsForReady reports whether a gRPC call's options include
+// grpc.WaitForReady(true).
+func waitsForReady(m *ctxflow.Model, c *Call) bool {
+	key := m.Table.GRPC.WaitForReady
+	if key == "" {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		call, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			continue
+		}
+		fn, _ := m.Callee(call)
+		if fn == nil || analysisutil.Key(fn) != key {
+			continue
+		}
+		if tv, ok := m.Pass.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.String() == "true" {
+			return true
+		}
+	}
+	return false
+}
+
+// finiteStream reports whether the stream a call opens is read to its end
+// in the function that opens it: the variable it is assigned to has a
+// finishing method called (CloseAndRecv), or an error from one of its
+// methods is compared with the end-of-stream error (err == io.EOF,
+// errors.Is(err, io.EOF)).
+func finiteStream(m *ctxflow.Model, c *Call) bool {
+	if c.Decl == nil || c.Decl.Body == nil {
+		return false
+	}
+	info := m.Pass.TypesInfo
+	g := &m.Table.GRPC
+	var stream *types.Var
+	ast.Inspect(c.Decl.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(c.Call) && len(as.Lhs) > 0 {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				stream, _ = info.ObjectOf(id).(*types.Var)
+			}
+		}
+		return stream == nil
+	})
+	if stream == nil || !m.Visible(stream) {
+		return false
+	}
+	onStream := func(call *ast.CallExpr) (*types.Func, bool) {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		if !ok || info.Uses[id] != stream {
+			return nil, false
+		}
+		fn, _ := info.Uses[sel.Sel].(*types.Func)
+		return fn, fn != nil
+	}
+	// errs are the variables given an error from a method of the stream.
+	errs := map[*types.Var]bool{}
+	finite := false
+	ast.Inspect(c.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn, ok := onStream(n); ok {
+				for _, name := range g.FiniteStreamMethods {
+					if fn.Name() == name {
+						finite = true
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 {
+				return true
+			}
+			call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if _, ok := onStream(call); !ok {
+				return true
+			}
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+						errs[v] = true
+					}
+				}
+			}
+		}
+		return !finite
+	})
+	if finite {
+		return true
+	}
+	if len(errs) == 0 || g.EndOfStream == "" {
+		return false
+	}
+	isErr := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		return v != nil && errs[v]
+	}
+	isEOF := func(e ast.Expr) bool {
+		var obj types.Object
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			obj = info.Uses[x.Sel]
+		case *ast.Ident:
+			obj = info.Uses[x]
+		}
+		v, ok := obj.(*types.Var)
+		return ok && analysisutil.VarKey(v) == g.EndOfStream
+	}
+	ast.Inspect(c.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (isErr(n.X) && isEOF(n.Y) || isErr(n.Y) && isEOF(n.X)) {
+				finite = true
+			}
+		case *ast.CallExpr:
+			if fn, _ := m.Callee(n); fn != nil && m.Table.ErrorMatches[analysisutil.Key(fn)] && len(n.Args) == 2 && isErr(n.Args[0]) && isEOF(n.Args[1]) {
+				finite = true
+			}
+		}
+		return !finite
+	})
+	return finite
+}
