@@ -59,3 +59,12 @@ var inboundParams = map[string]bool{
 var now = map[string]bool{"time.Now": true}
 
 var timeAdd = map[string]bool{"(time.Time).Add": true}
+
+// runsLater lists functions that keep a function argument (index) to run
+// after the caller has returned: a timer, a context's AfterFunc, a server's
+// shutdown hook. Work there is not on the caller's path.
+var runsLater = map[string]int{
+	"time.AfterFunc":                        1,
+	"context.AfterFunc":                     1,
+	"(*net/http.Server).RegisterOnShutdown": 0,
+}

@@ -40,6 +40,9 @@ type Table struct {
 	Requests map[string]RequestFunc
 	// Contexts: functions that return a context.Context, and what it carries.
 	Contexts map[string]ContextFunc
+	// RunsLater: functions that keep a function argument (index) to run
+	// after the caller has returned (time.AfterFunc, context.AfterFunc).
+	RunsLater map[string]int
 	// SharedWork: functions that run a function argument once on behalf of
 	// every caller (sync.Once.Do, singleflight.Group.Do). Work done there
 	// must not end when the caller that happened to start it gives up, so
@@ -373,6 +376,7 @@ func Default() *Table {
 		Requests:      maps.Clone(requests),
 		Contexts:      maps.Clone(contexts),
 		SharedWork:    maps.Clone(sharedWork),
+		RunsLater:     maps.Clone(runsLater),
 		Inbound:       maps.Clone(inbound),
 		InboundParams: maps.Clone(inboundParams),
 		Senders:       map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -47,9 +48,6 @@ type checker struct {
 	m     *ctxflow.Model
 	table *knowledge.Table
 	rep   *analysisutil.Reporter
-	// async: the node being checked runs in a goroutine that the caller's
-	// function starts (go func() { ... }()).
-	async bool
 }
 
 // sharedWork reports whether the node at the top of stack is inside a
@@ -71,26 +69,6 @@ func (c *checker) sharedWork(stack []ast.Node, fn ast.Node) bool {
 		}
 		if f, _ := c.m.Callee(call); f != nil && c.table.SharedWork[analysisutil.Key(f)] {
 			return true
-		}
-	}
-	return false
-}
-
-// inGoroutine reports whether the node at the top of stack is inside a
-// function literal started by a go statement within fn.
-func inGoroutine(stack []ast.Node, fn ast.Node) bool {
-	for i := len(stack) - 1; i >= 2; i-- {
-		if stack[i] == fn {
-			return false
-		}
-		lit, ok := stack[i].(*ast.FuncLit)
-		if !ok {
-			continue
-		}
-		if call, ok := stack[i-1].(*ast.CallExpr); ok && call.Fun == ast.Expr(lit) {
-			if _, ok := stack[i-2].(*ast.GoStmt); ok {
-				return true
-			}
 		}
 	}
 	return false
@@ -122,14 +100,19 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		if c.sharedWork(stack, caller.Func) {
 			return true // once.Do(func() { ... }): done for every caller
 		}
-		c.async = inGoroutine(stack, caller.Func)
+		if c.deliberate(stack, caller.Func) {
+			return true // cleanup on the way out, work that runs later
+		}
 		switch {
 		case res.ByCall[call] != nil:
 			c.checkOutbound(res.ByCall[call], caller)
 		case forwards[call] != nil:
 			c.checkForward(forwards[call], caller)
+		case res.LocalByCall[call] != nil:
 		default:
-			c.checkDerive(call, caller, stack)
+			if !c.checkDerive(call, caller, stack) {
+				c.checkCtxCall(call, caller)
+			}
 		}
 		return true
 	})
@@ -166,24 +149,12 @@ func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 		what = c.rootName(root)
 	}
 	advice := fmt.Sprintf("pass %s (if the call must outlive the caller, use context.WithoutCancel(%s) with its own timeout)", c.ctxWord(caller, oc.Call), c.ctxWord(caller, oc.Call))
-	if c.async {
-		advice = c.asyncAdvice(caller, oc.Call)
-	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message: fmt.Sprintf("%s gets %s although this function has %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 			oc.Name(), what, callerName(caller), advice),
 		SuggestedFixes: c.replaceRoot(root, caller),
 	})
-}
-
-// asyncAdvice is the advice for code in a goroutine the caller's function
-// starts: it may be meant to outlive the caller, so the fix keeps the
-// caller's values and drops its cancellation instead of tying the work to
-// a context that ends when the caller returns.
-func (c *checker) asyncAdvice(caller *ctxflow.Caller, at ast.Node) string {
-	w := c.ctxWord(caller, at)
-	return fmt.Sprintf("this runs in a goroutine that may outlive the caller: derive it from context.WithoutCancel(%s), which keeps the caller's values (trace, auth) and drops its cancellation, and bound it with its own timeout (or pass %s if the goroutine is waited for)", w, w)
 }
 
 // checkForward reports Background/TODO handed to a function that forwards
@@ -203,9 +174,6 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 			what = c.rootName(root)
 		}
 		advice := "pass " + c.ctxWord(caller, f.Call)
-		if c.async {
-			advice = c.asyncAdvice(caller, f.Call)
-		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
@@ -217,41 +185,42 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 }
 
 // checkDerive reports WithTimeout/WithDeadline on Background/TODO, and
-// request-path timeouts longer than the budget.
-func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack []ast.Node) {
+// request-path timeouts longer than the budget. It returns false when call
+// derives no context.
+func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack []ast.Node) bool {
 	fn, _ := c.m.Callee(call)
 	if fn == nil {
-		return
+		return false
 	}
 	row, ok := c.table.Contexts[analysisutil.Key(fn)]
-	if !ok || row.Effect != knowledge.AddDeadline || row.Parent >= len(call.Args) {
-		return
+	if !ok {
+		return false
+	}
+	if row.Effect != knowledge.AddDeadline || row.Parent >= len(call.Args) {
+		return true
 	}
 	parent := c.m.Context(call.Args[row.Parent])
-	if parent.State == ctxflow.Free && parent.Detached && !c.onlyTearsDown(call, stack) {
+	if parent.State == ctxflow.Free && parent.Detached {
 		root := parent.Root()
 		what := "context.Background()"
 		if root != nil {
 			what = c.rootName(root)
 		}
 		advice := "derive it from " + c.ctxWord(caller, call)
-		if c.async {
-			advice = c.asyncAdvice(caller, call)
-		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s on %s although this function has %s: the new deadline ignores how much of the caller's budget is left, and the caller's cancellation never reaches it; %s",
 				analysisutil.Name(fn), what, callerName(caller), advice),
 			SuggestedFixes: c.replaceRoot(root, caller),
 		})
-		return
+		return true
 	}
 	// Request-path budget. A parent with no deadline of the caller's — one
 	// detached on purpose with WithoutCancel(ctx) for work that must
 	// outlive the request, or a fresh context used only to shut down —
 	// carries no request budget to exceed.
 	if parent.State == ctxflow.Free {
-		return
+		return true
 	}
 	w := analysisutil.WhereOf(stack)
 	serves := w.Decl != nil && c.m.ServesRequest(w.Decl)
@@ -259,12 +228,12 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 		serves = c.m.ServesRequestLit(lit) // a HandlerFunc literal, a middleware
 	}
 	if !serves && (w.Decl == nil || !c.cfg.BudgetEverywhere) {
-		return
+		return true
 	}
 	d, ok := c.duration(call, row)
 	budget := time.Duration(c.cfg.RequestBudget)
 	if !ok || d <= budget {
-		return
+		return true
 	}
 	where := "on a request path"
 	if !serves {
@@ -275,6 +244,7 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 		Message: fmt.Sprintf("%s allows %s %s, longer than the %s request budget: the client gives up long before, and the work and connections it holds are wasted; use a timeout within the budget (or raise -request-budget if this path really needs longer)",
 			analysisutil.Name(fn), d, where, budget),
 	})
+	return true
 }
 
 // duration returns the constant duration a WithTimeout/WithDeadline call
@@ -341,15 +311,6 @@ func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller) []anal
 	if expr == "" || !c.inside(root, caller.Func) {
 		return nil
 	}
-	if c.async {
-		// Tying a goroutine's work to a context that ends when the caller
-		// returns could cut it short: keep the values, drop the cancellation.
-		sel, ok := ast.Unparen(root.Fun).(*ast.SelectorExpr)
-		if !ok || !analysisutil.AtLeastGo(c.pass, root.Pos(), "go1.21") {
-			return nil
-		}
-		expr = fmt.Sprintf("%s.WithoutCancel(%s)", types.ExprString(sel.X), expr)
-	}
 	return []analysis.SuggestedFix{{
 		Message:   fmt.Sprintf("Use %s instead of %s", expr, c.rootName(root)),
 		TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
@@ -396,47 +357,100 @@ func (c *checker) afterDone(stack []ast.Node) bool {
 	return false
 }
 
-// onlyTearsDown reports whether the context a WithTimeout/WithDeadline call
-// derives is used only to stop things (a.imageService.Close(ctx),
-// srv.Shutdown(ctx)): shutdown runs when the caller's context is being
-// cancelled, and needs a deadline of its own.
-func (c *checker) onlyTearsDown(call *ast.CallExpr, stack []ast.Node) bool {
-	if len(stack) < 2 {
-		return false
+// checkCtxCall reports Background/TODO handed, as the first argument, to a
+// function that takes a context first and is not an outbound call resilint
+// knows: an exported function or method of this module (its context is
+// part of its contract), or a method reached through an interface or a
+// method value whose results include an error (an SDK client behind an
+// interface: s.store.Get(ctx, k)). Functions that return a context (a span
+// starter, a logger's WithContext) only derive one, and are not reported.
+func (c *checker) checkCtxCall(call *ast.CallExpr, caller *ctxflow.Caller) {
+	fn, _ := c.m.Callee(call)
+	if fn == nil || len(call.Args) == 0 {
+		return
 	}
-	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-		return false
+	sig := fn.Signature()
+	if sig.Params().Len() == 0 || !analysisutil.IsContext(sig.Params().At(0).Type()) {
+		return
 	}
-	id, ok := as.Lhs[0].(*ast.Ident)
+	o := c.m.Context(call.Args[0])
+	if o.State != ctxflow.Free || !o.Detached {
+		return
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if analysisutil.IsContext(sig.Results().At(i).Type()) {
+			return
+		}
+	}
+	key := analysisutil.Key(fn)
+	if _, ok := c.table.Contexts[key]; ok {
+		return
+	}
+	abstract := sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+	methodValue := c.throughVariable(call)
+	switch {
+	case abstract || methodValue:
+		if !returnsError(sig) {
+			return
+		}
+	case fn.Exported() && c.sameModule(fn.Pkg()):
+		if name := sig.Params().At(0).Name(); name == "" || name == "_" {
+			return // it throws the context away
+		}
+		if sig.Recv() != nil {
+			if n, ok := types.Unalias(analysisutil.Deref(sig.Recv().Type())).(*types.Named); ok && !n.Obj().Exported() {
+				return
+			}
+		}
+	default:
+		return
+	}
+	root := o.Root()
+	what := "context.Background()"
+	if root != nil {
+		what = c.rootName(root)
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s takes a context and gets %s although this function has %s: it ignores the caller's deadline and cancellation; pass %s",
+			analysisutil.Name(fn), what, callerName(caller), c.ctxWord(caller, call)),
+		SuggestedFixes: c.replaceRoot(root, caller),
+	})
+}
+
+// throughVariable reports whether a call goes through a variable holding
+// a method value or a function (get := c.Get; get(ctx, k)).
+func (c *checker) throughVariable(call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
-	body := analysisutil.WhereOf(stack).Body
-	if v == nil || body == nil {
+	_, isVar := c.pass.TypesInfo.Uses[id].(*types.Var)
+	return isVar
+}
+
+func returnsError(sig *types.Signature) bool {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if types.Identical(sig.Results().At(i).Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameModule reports whether pkg belongs to the module of the package
+// being analysed (without module information: is that package).
+func (c *checker) sameModule(pkg *types.Package) bool {
+	if pkg == nil {
 		return false
 	}
-	teardown := c.table.Bounds.Teardown
-	uses, stops := 0, 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident:
-			if c.pass.TypesInfo.Uses[n] == v {
-				uses++
-			}
-		case *ast.CallExpr:
-			fn, _ := c.m.Callee(n)
-			if fn == nil || !teardown[fn.Name()] {
-				return true
-			}
-			for _, a := range n.Args {
-				if aid, ok := ast.Unparen(a).(*ast.Ident); ok && c.pass.TypesInfo.Uses[aid] == v {
-					stops++
-				}
-			}
-		}
+	if pkg == c.pass.Pkg {
 		return true
-	})
-	return uses > 0 && uses == stops
+	}
+	mod := c.pass.Module
+	if mod == nil || mod.Path == "" {
+		return false
+	}
+	p := pkg.Path()
+	return p == mod.Path || strings.HasPrefix(p, mod.Path+"/")
 }

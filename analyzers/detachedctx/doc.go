@@ -23,7 +23,14 @@
 //     Redis client (go-redis v8 and v9: rdb.Get(ctx, k), pipe.Exec(ctx)),
 //     kafka-go's Writer.WriteMessages, and the methods taking a context of
 //     minio-go's Client and of AWS SDK v2 service clients (s3, sqs, sns,
-//     dynamodb, kinesis, secretsmanager).
+//     dynamodb, kinesis, secretsmanager);
+//   - context.Background() or TODO() handed as the context to the module's
+//     own exported API (a function or method of the module whose first
+//     parameter is a named context), or to a method reached through an
+//     interface or a method value that takes a context first and can fail
+//     (returns an error): an SDK client behind an interface. A method that
+//     returns a context (a span starter) only derives one, and one that
+//     cannot fail waits on nothing: not reported.
 //
 // Calls that stay on this machine — to a loopback address (127.0.0.0/8,
 // ::1, localhost), over a unix socket, or on an embedded database such as
@@ -43,23 +50,26 @@
 // commands legitimately wait longer, so they are not checked by default, and
 // a context created in main or in a test is not a caller's budget.
 //
-// A call that must outlive the request can keep the request's values and
-// drop its cancellation with context.WithoutCancel(ctx), bounded by its own
-// WithTimeout; detachedctx accepts that. Code that runs only once the
-// caller's context is done (after <-ctx.Done(), or in a select case
-// <-ctx.Done()) needs a fresh context, as a graceful shutdown does with
-// srv.Shutdown(context.WithTimeout(context.Background(), d)): not reported;
-// nor is a deadline on Background() that is used only to close or shut
-// things down (Close, Shutdown, Stop), wherever it is, nor work in a function
-// handed to sync.Once.Do, sync.OnceFunc/OnceValue(s) or singleflight's Do:
-// it is done once for every caller and must not end when the caller that
-// happened to start it gives up.
+// Deliberate detachment is not reported. A call that must outlive the
+// request can keep the request's values and drop its cancellation with
+// context.WithoutCancel(ctx) (or a context type of its own that does the
+// same), bounded by its own WithTimeout. A fresh context is right for
+// cleanup on the way out: in a deferred call or function, in a branch taken
+// on a failure or a cancellation that leaves the path (if err != nil {
+// rollback(context.Background()); return err }), and once the caller's
+// context is done (after <-ctx.Done(), or in a select case <-ctx.Done()),
+// as a graceful shutdown does with srv.Shutdown(context.WithTimeout(
+// context.Background(), d)). So it is for work that runs later: a function
+// handed to time.AfterFunc, context.AfterFunc, http.Server's
+// RegisterOnShutdown or a function of the package that stores it (a
+// registered callback), a goroutine the function starts and does not wait
+// for (no WaitGroup Wait, no receive from a channel the goroutine sends on),
+// and work in a function handed to sync.Once.Do, sync.OnceFunc/OnceValue(s)
+// or singleflight's Do: it is done once for every caller and must not end
+// when the caller that happened to start it gives up.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
-// context (ctx, or r.Context()). Inside a goroutine the function starts
-// (go func() { ... }()), which may be meant to outlive the caller, the fix
-// is context.WithoutCancel(ctx) instead: the work keeps the caller's values
-// and is not cancelled when the caller returns.
+// context (ctx, or r.Context()).
 //
 // Example:
 //

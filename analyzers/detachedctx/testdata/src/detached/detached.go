@@ -82,10 +82,23 @@ func (s *Server) Values(ctx context.Context) error {
 
 type key struct{}
 
+// A goroutine the function does not wait for outlives the caller: a fresh
+// context there is deliberate.
 func (s *Server) InClosure(ctx context.Context) {
 	go func() {
+		_ = s.conn.Invoke(context.TODO(), "/svc/M", nil, nil)
+	}()
+}
+
+// One it waits for is on the caller's path.
+func (s *Server) Awaited(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
 		_ = s.conn.Invoke(context.TODO(), "/svc/M", nil, nil) // want `\(\*grpc.ClientConn\).Invoke gets context.TODO\(\) although`
 	}()
+	wg.Wait()
 }
 
 func (s *Server) Detach(ctx context.Context, url string) {
@@ -175,10 +188,11 @@ func Run(ctx context.Context, srv *http.Server, errc chan error) error {
 
 type closer interface{ Close(ctx context.Context) error }
 
-// A deadline of its own for closing things on the way out: the caller's
-// context is the one being cancelled.
+// A Stop given a context that it ignores: what it calls is not told by a
+// name, and the caller's budget is dropped (cleanup on a failure path, in a
+// defer or once ctx is done is silent: see package deliberate).
 func Stop(ctx context.Context, images closer, srv *http.Server) {
-	cctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	cctx, cancel := context.WithTimeout(context.Background(), time.Minute) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context`
 	defer cancel()
 	_ = images.Close(cctx)
 	_ = srv.Shutdown(cctx)

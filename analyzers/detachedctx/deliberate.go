@@ -1,0 +1,296 @@
+package detachedctx
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+)
+
+// deliberate reports whether the node at the top of stack, inside the
+// function fn that has the caller's context, runs where a fresh context is
+// deliberate (issue 13, rule 6):
+//
+//   - cleanup on the way out: in a deferred call or a deferred function
+//     literal, or in a branch taken on a failure or a cancellation
+//     (if err != nil { ...; return err }) that leaves the path;
+//   - work that runs later: a function literal handed to a function that
+//     keeps it to run after the caller has returned (time.AfterFunc,
+//     context.AfterFunc, knowledge rows RunsLater; or a function of this
+//     package that stores its function parameter: a registered callback);
+//   - a goroutine the function starts and does not wait for: it outlives
+//     the caller.
+func (c *checker) deliberate(stack []ast.Node, fn ast.Node) bool {
+	for i := len(stack) - 1; i >= 1; i-- {
+		n, parent := stack[i], stack[i-1]
+		if n == fn {
+			return false
+		}
+		switch p := parent.(type) {
+		case *ast.DeferStmt:
+			return true
+		case *ast.IfStmt:
+			if n == ast.Node(p.Body) && c.failure(p.Cond, true) && c.leaves(p.Body) {
+				return true
+			}
+			if n == p.Else && c.failure(p.Cond, false) {
+				if b, ok := p.Else.(*ast.BlockStmt); ok && c.leaves(b) {
+					return true
+				}
+			}
+		case *ast.CallExpr:
+			lit, ok := n.(*ast.FuncLit)
+			if !ok {
+				break
+			}
+			if p.Fun == ast.Expr(lit) {
+				// go func() { ... }(): a goroutine the function does not
+				// wait for outlives the caller.
+				if i >= 2 {
+					if g, ok := stack[i-2].(*ast.GoStmt); ok && g.Call == p && !c.awaited(g, fn) {
+						return true
+					}
+				}
+				break
+			}
+			if c.runsLater(p, lit) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failure reports whether cond holds on a failure or a cancellation (when
+// want) or on success (when !want): err != nil, ctx.Err() != nil,
+// errors.Is(err, ...), possibly and-ed with more conditions; err == nil
+// for !want.
+func (c *checker) failure(cond ast.Expr, want bool) bool {
+	switch x := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			return want && (c.failure(x.X, true) || c.failure(x.Y, true))
+		case token.NEQ, token.EQL:
+			if (x.Op == token.NEQ) != want {
+				return false
+			}
+			return c.isNil(x.Y) && c.isError(x.X) || c.isNil(x.X) && c.isError(x.Y)
+		}
+	case *ast.CallExpr:
+		if !want {
+			return false
+		}
+		fn, _ := c.m.Callee(x)
+		return fn != nil && c.table.ErrorMatches[analysisutil.Key(fn)]
+	}
+	return false
+}
+
+func (c *checker) isNil(e ast.Expr) bool {
+	return c.pass.TypesInfo.Types[e].IsNil()
+}
+
+func (c *checker) isError(e ast.Expr) bool {
+	t := c.pass.TypesInfo.TypeOf(e)
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// leaves reports whether a block ends by leaving the path it is on: a
+// return, a break, continue or goto, or a panic.
+func (c *checker) leaves(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// runsLater reports whether call keeps the function literal lit to run
+// after the caller has returned: a RunsLater row, or a function of this
+// package that stores its parameter (in a field, a map, a slice, a
+// package-level variable, or sends it on a channel).
+func (c *checker) runsLater(call *ast.CallExpr, lit *ast.FuncLit) bool {
+	fn, _ := c.m.Callee(call)
+	if fn == nil {
+		return false
+	}
+	idx := -1
+	for i, a := range call.Args {
+		if a == ast.Expr(lit) {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return false
+	}
+	if i, ok := c.table.RunsLater[analysisutil.Key(fn)]; ok {
+		return i == idx
+	}
+	decl := c.m.Decl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if idx >= sig.Params().Len() {
+		return false
+	}
+	param := sig.Params().At(idx)
+	return stores(c.pass.TypesInfo, decl.Body, param)
+}
+
+// stores reports whether body keeps v beyond the call: assigns it (or a
+// value appended with it) to something other than a local variable, or
+// sends it on a channel.
+func stores(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	holds := func(e ast.Expr) bool {
+		if is(e) {
+			return true
+		}
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "append" {
+				for _, a := range call.Args[1:] {
+					if is(a) {
+						return true
+					}
+				}
+			}
+		}
+		if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					el = kv.Value
+				}
+				if is(el) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, r := range n.Rhs {
+				if i >= len(n.Lhs) || !holds(r) {
+					continue
+				}
+				if id, ok := ast.Unparen(n.Lhs[i]).(*ast.Ident); ok {
+					if lv, ok := info.ObjectOf(id).(*types.Var); ok && lv.Parent() != nil && lv.Parent() != lv.Pkg().Scope() {
+						continue // a local variable
+					}
+				}
+				found = true
+			}
+		case *ast.SendStmt:
+			if holds(n.Value) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// awaited reports whether the function fn waits, after the go statement g,
+// for the goroutine it starts: it calls a Waits row on a variable the
+// goroutine also uses (wg.Wait() with defer wg.Done()), or receives from a
+// channel the goroutine sends on or closes.
+func (c *checker) awaited(g *ast.GoStmt, fn ast.Node) bool {
+	info := c.pass.TypesInfo
+	used := map[*types.Var]bool{}
+	ast.Inspect(g.Call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				used[v] = true
+			}
+		}
+		return true
+	})
+	varOf := func(e ast.Expr) *types.Var {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.Ident:
+				v, _ := info.Uses[x].(*types.Var)
+				return v
+			case *ast.SelectorExpr:
+				if f := analysisutil.FieldOf(info, x); f != nil {
+					return f
+				}
+				return nil
+			case *ast.UnaryExpr:
+				e = x.X
+			default:
+				return nil
+			}
+		}
+	}
+	var body *ast.BlockStmt
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if body == nil {
+		return false
+	}
+	// Fields the goroutine uses (s.wg.Done()) count through their field.
+	ast.Inspect(g.Call, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if f := analysisutil.FieldOf(info, sel); f != nil {
+				used[f] = true
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if n.Pos() < g.End() {
+			return n.End() > g.End() // only what comes after the go statement
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn, recv := c.m.Callee(n)
+			if fn != nil && recv != nil && c.table.Bounds.Waits[analysisutil.Key(fn)] {
+				if v := varOf(recv); v != nil && used[v] {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				if v := varOf(n.X); v != nil && used[v] {
+					found = true
+				}
+			}
+		case *ast.RangeStmt:
+			if v := varOf(n.X); v != nil && used[v] {
+				if _, isChan := info.TypeOf(n.X).Underlying().(*types.Chan); isChan {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

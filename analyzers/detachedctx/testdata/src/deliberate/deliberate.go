@@ -1,0 +1,112 @@
+// Package deliberate: a fresh context is deliberate for cleanup on the
+// way out (a defer, a branch taken on failure that leaves), for work that
+// runs later (timers, AfterFunc, registered callbacks, goroutines nobody
+// waits for), and for a hand-made context that keeps values and drops
+// cancellation. Calls of the module's own context-taking API, and of
+// methods reached through an interface or a method value, are reported.
+package deliberate
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+type Store struct {
+	db        *sql.DB
+	callbacks []func()
+	kv        KV
+	spans     Tracer
+	hits      Counter
+}
+
+func (s *Store) Create(ctx context.Context, id string) error {
+	if _, err := s.db.ExecContext(ctx, "INSERT INTO t VALUES ($1)", id); err != nil {
+		// Cleanup after a failure: must not be cancelled with ctx.
+		_, _ = s.db.ExecContext(context.Background(), "DELETE FROM staging WHERE id = $1", id)
+		return err
+	}
+	defer func() {
+		_, _ = s.db.ExecContext(context.Background(), "SELECT pg_advisory_unlock(1)") // deferred cleanup: silent
+	}()
+	defer s.db.ExecContext(context.Background(), "SELECT 1") // silent
+	if err := ctx.Err(); err != nil {
+		_, _ = s.db.ExecContext(context.Background(), "ROLLBACK") // after cancellation: silent
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, "UPDATE t SET ok = true"); err != nil {
+		// A failure branch that goes on is still the caller's path.
+		_, _ = s.db.ExecContext(context.Background(), "UPDATE t SET retry = true") // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although this function has the caller's context \(ctx\)`
+	}
+	return nil
+}
+
+func (s *Store) Later(ctx context.Context) {
+	time.AfterFunc(time.Minute, func() {
+		_, _ = s.db.ExecContext(context.Background(), "VACUUM") // runs later: silent
+	})
+	s.OnClose(func() {
+		_, _ = s.db.ExecContext(context.Background(), "CHECKPOINT") // a registered callback: silent
+	})
+	go func() {
+		_, _ = s.db.ExecContext(context.Background(), "ANALYZE") // nobody waits for it: silent
+	}()
+}
+
+// OnClose registers a callback to run when the store closes.
+func (s *Store) OnClose(f func()) { s.callbacks = append(s.callbacks, f) }
+
+// detached keeps the parent's values and drops its cancellation.
+type detached struct{ parent context.Context }
+
+func (d detached) Deadline() (time.Time, bool)       { return time.Time{}, false }
+func (d detached) Done() <-chan struct{}             { return nil }
+func (d detached) Err() error                        { return nil }
+func (d detached) Value(key any) any                 { return d.parent.Value(key) }
+func (s *Store) Audit(ctx context.Context, e string) { s.Record(detached{ctx}, e) }
+
+// Record is the module's own API taking a context.
+func (s *Store) Record(ctx context.Context, e string) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO audit VALUES ($1)", e)
+	return err
+}
+
+func (s *Store) Sync(ctx context.Context) error {
+	if err := s.Record(context.Background(), "sync"); err != nil { // want `\(\*deliberate.Store\).Record gets context.Background\(\) although this function has the caller's context \(ctx\), and forwards it to`
+		return err
+	}
+	if err := s.Publish(context.Background(), "sync"); err != nil { // want `\(\*deliberate.Store\).Publish takes a context and gets context.Background\(\) although this function has the caller's context \(ctx\)`
+		return err
+	}
+	if _, err := s.kv.Get(context.TODO(), "k"); err != nil { // want `\(deliberate.KV\).Get takes a context and gets context.TODO\(\)`
+		return err
+	}
+	get := s.kv.Get
+	if _, err := get(context.Background(), "k"); err != nil { // want `\(deliberate.KV\).Get takes a context and gets context.Background\(\)`
+		return err
+	}
+	_, end := s.spans.Start(context.Background(), "sync") // derives a context: silent
+	defer end()
+	s.hits.Add(context.Background(), 1) // cannot fail, waits on nothing: silent
+	return errors.New("x")
+}
+
+// Publish is the module's own API taking a context; what it does with it
+// is its contract.
+func (s *Store) Publish(ctx context.Context, e string) error {
+	_, err := s.kv.Get(ctx, e)
+	return err
+}
+
+type KV interface {
+	Get(ctx context.Context, key string) ([]byte, error)
+}
+
+type Tracer interface {
+	Start(ctx context.Context, name string) (context.Context, func())
+}
+
+type Counter interface {
+	Add(ctx context.Context, n int64)
+}
