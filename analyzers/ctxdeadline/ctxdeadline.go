@@ -62,6 +62,10 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	for _, f := range res.Forwards {
 		forwards[f.Call] = f
 	}
+	sends := map[*ast.CallExpr]*outbound.Send{}
+	for _, s := range res.Sends {
+		sends[s.Call] = s
+	}
 	recontexted := c.recontexted()
 
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -77,6 +81,8 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 			c.checkCall(oc, stack)
 		} else if f := forwards[call]; f != nil {
 			c.checkForward(f, stack)
+		} else if s := sends[call]; s != nil {
+			c.checkSend(s, stack)
 		} else {
 			c.checkNewRequest(call, stack, recontexted)
 		}
@@ -110,6 +116,12 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	}
 	msg := fmt.Sprintf("%s gets %s, which has no deadline%s: %s holds this goroutine forever%s; %s",
 		oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), readyNote(ev), advice(oc))
+	if root := o.Root(); o.HelperNoCtx && root != nil {
+		if fn, _ := c.m.Callee(root); fn != nil {
+			msg = fmt.Sprintf("%s sends a request that %s builds without a context, so it has no deadline%s: %s holds this goroutine forever; %s",
+				oc.Name(), analysisutil.Name(fn), clientNote(ev), peer(oc), advice(oc))
+		}
+	}
 	if ev.Stream == outbound.FiniteStream {
 		msg = fmt.Sprintf("%s opens a stream on %s, which has no deadline, and reads it to its end%s: %s holds this goroutine forever%s; %s",
 			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), readyNote(ev), advice(oc))
@@ -147,6 +159,27 @@ func (c *checker) checkForward(f *outbound.Forward, stack []ast.Node) {
 			Message: fmt.Sprintf("%s gets %s, which has no deadline, and forwards it to %s, which nothing else bounds: a slow dependency holds this goroutine forever; pass a context with a deadline (context.WithTimeout)",
 				analysisutil.Name(f.Fn), c.describeArg(o, f.Call.Args[fp.Index]), outbound.Chain(fp.Chain)),
 			SuggestedFixes: c.timeoutFix(f.Call, o, analysisutil.WhereOf(stack)),
+		})
+		return
+	}
+}
+
+// checkSend reports a request built on a deadline-free context handed to a
+// function that sends it with a client nothing else bounds.
+func (c *checker) checkSend(s *outbound.Send, stack []ast.Node) {
+	caller := c.m.CallerOf(stack)
+	for _, sp := range s.Fact.Params {
+		if !sp.Unbounded {
+			continue
+		}
+		o, ok := outbound.SentRequest(c.m, s, sp)
+		if !ok || o.State != ctxflow.Free || o.NoCtxRequest || (o.Detached && caller != nil) {
+			continue // http.NewRequest is reported on its own line
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos: s.Call.Pos(), End: s.Call.End(),
+			Message: fmt.Sprintf("%s is given a request built on %s, which has no deadline, and sends it with %s, which nothing else bounds: a slow or silent server holds this goroutine forever; build the request with a context that has a deadline (context.WithTimeout)",
+				analysisutil.Name(s.Fn), c.describe(o), outbound.Chain(sp.Chain)),
 		})
 		return
 	}
@@ -239,6 +272,23 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 		return
 	}
+	// A helper of the module that sends the request it is given.
+	for _, s := range c.res.Sends {
+		if w.Decl == nil || s.Call.Pos() < w.Decl.Pos() || s.Call.End() > w.Decl.End() {
+			continue
+		}
+		for _, sp := range s.Fact.Params {
+			o, ok := outbound.SentRequest(c.m, s, sp)
+			if !ok || !sp.Unbounded || !o.NoCtxRequest || !contains(o.Roots, call) {
+				continue
+			}
+			line := c.pass.Fset.Position(s.Call.Pos()).Line
+			msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, and %s on line %d sends it with %s, which nothing else bounds: a slow or silent server holds this goroutine forever; use %s with a context that has a deadline",
+				analysisutil.Name(fn), analysisutil.Name(s.Fn), line, outbound.Chain(sp.Chain), row.Variant)
+			c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
+			return
+		}
+	}
 }
 
 func contains(list []*ast.CallExpr, call *ast.CallExpr) bool {
@@ -299,6 +349,9 @@ func assignedVar(info *types.Info, stack []ast.Node, index int) *types.Var {
 func (c *checker) describe(o ctxflow.Origin) string {
 	if root := o.Root(); root != nil {
 		fn, _ := c.m.Callee(root)
+		if fn != nil && o.HelperNoCtx {
+			return "a request " + analysisutil.Name(fn) + " builds without a context"
+		}
 		if fn != nil {
 			if row, ok := c.table.Contexts[analysisutil.Key(fn)]; ok {
 				switch row.Effect {

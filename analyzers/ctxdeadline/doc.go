@@ -31,7 +31,14 @@
 //     given where it is sent);
 //   - a call that passes a deadline-free context to a function that
 //     forwards it, through any number of helpers and packages, to such an
-//     outbound call; the message names the chain.
+//     outbound call; the message names the chain;
+//   - requests across helpers: a request built without a deadline handed
+//     to a function of the module that sends the request it is given
+//     (func (c *Client) do(req *http.Request) { return c.hc.Do(req) }),
+//     through any number of helpers and packages, with a client nothing
+//     else bounds — http.NewRequest is reported on its own line, naming the
+//     helper's send; and a send of a request that a helper returns (alone
+//     or in a slice) built without a context is reported at the send.
 //
 // Calls that stay on this machine are not calls to a dependency and are
 // never reported: a URL, address or gRPC target that is (or starts with) a

@@ -84,6 +84,10 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	for _, f := range res.Forwards {
 		forwards[f.Call] = f
 	}
+	sends := map[*ast.CallExpr]*outbound.Send{}
+	for _, s := range res.Sends {
+		sends[s.Call] = s
+	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
@@ -108,6 +112,8 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 			c.checkOutbound(res.ByCall[call], caller)
 		case forwards[call] != nil:
 			c.checkForward(forwards[call], caller)
+		case sends[call] != nil:
+			c.checkSend(sends[call], caller)
 		case res.LocalByCall[call] != nil:
 		default:
 			if !c.checkDerive(call, caller, stack) {
@@ -178,6 +184,29 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 				analysisutil.Name(f.Fn), what, callerName(caller), outbound.Chain(fp.Chain), advice),
+			SuggestedFixes: c.replaceRoot(root, caller),
+		})
+		return
+	}
+}
+
+// checkSend reports a request built on Background/TODO handed to a
+// function that sends it.
+func (c *checker) checkSend(s *outbound.Send, caller *ctxflow.Caller) {
+	for _, sp := range s.Fact.Params {
+		o, ok := outbound.SentRequest(c.m, s, sp)
+		if !ok || o.State != ctxflow.Free || !o.Detached {
+			continue
+		}
+		root := o.Root()
+		what := "context.Background()"
+		if root != nil {
+			what = c.rootName(root)
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos: s.Call.Pos(), End: s.Call.End(),
+			Message: fmt.Sprintf("%s is given a request built on %s although this function has %s, and sends it with %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; build the request with %s",
+				analysisutil.Name(s.Fn), what, callerName(caller), outbound.Chain(sp.Chain), c.ctxWord(caller, s.Call)),
 			SuggestedFixes: c.replaceRoot(root, caller),
 		})
 		return

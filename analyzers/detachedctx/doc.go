@@ -16,9 +16,12 @@
 //     the new deadline starts from zero and ignores how much of the caller's
 //     budget is left, and the caller's cancellation never reaches the call;
 //   - context.Background() or TODO() handed to an outbound call (directly,
-//     through a request built on it, or through helper functions that
-//     forward it to one, even if they add a timeout of their own): the call
-//     keeps running after the caller has gone.
+//     through a request built on it, through helper functions that
+//     forward it to one, even if they add a timeout of their own, or
+//     through a request handed to a helper that sends it): the call keeps
+//     running after the caller has gone. Inside the module that defines a
+//     client listed by type (go-redis, minio-go), its own methods' bodies
+//     are checked like any other code.
 //     Outbound calls are those of ctxdeadline, and also every command of a
 //     Redis client (go-redis v8 and v9: rdb.Get(ctx, k), pipe.Exec(ctx)),
 //     kafka-go's Writer.WriteMessages, and the methods taking a context of

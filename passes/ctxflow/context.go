@@ -41,7 +41,7 @@ func join(a, b val) val {
 	switch a.State {
 	case Free:
 		roots := append(append([]*ast.CallExpr(nil), a.Roots...), b.Roots...)
-		return val{Origin: Origin{State: Free, Detached: a.Detached && b.Detached, Roots: roots, NoCtxRequest: a.NoCtxRequest && b.NoCtxRequest}}
+		return val{Origin: Origin{State: Free, Detached: a.Detached && b.Detached, Roots: roots, NoCtxRequest: a.NoCtxRequest && b.NoCtxRequest, HelperNoCtx: a.HelperNoCtx && b.HelperNoCtx}}
 	case Deadline:
 		o := Origin{State: Deadline}
 		if a.Derived == b.Derived {
@@ -71,7 +71,7 @@ func (m *Model) Context(e ast.Expr) Origin {
 // VarContext returns the origin of a context variable of this package.
 func (m *Model) VarContext(v *types.Var) Origin {
 	m.Index()
-	r := m.varVal(v, map[*types.Var]bool{}, 0, m.ctx, m.ctxCall)
+	r := m.varVal(v, map[*types.Var]bool{}, 0, m.ctx, m.ctxCall, nil)
 	if r.bottom {
 		return Origin{}
 	}
@@ -91,7 +91,7 @@ func (m *Model) ctx(e ast.Expr, seen map[*types.Var]bool, depth int) val {
 		if !ok {
 			return unknown
 		}
-		return m.varVal(v, seen, depth, m.ctx, m.ctxCall)
+		return m.varVal(v, seen, depth, m.ctx, m.ctxCall, nil)
 	case *ast.CallExpr:
 		return m.ctxCall(e, -1, seen, depth)
 	}
@@ -101,7 +101,9 @@ func (m *Model) ctx(e ast.Expr, seen map[*types.Var]bool, depth int) val {
 type exprEval func(ast.Expr, map[*types.Var]bool, int) val
 type callEval func(*ast.CallExpr, int, map[*types.Var]bool, int) val
 
-func (m *Model) varVal(v *types.Var, seen map[*types.Var]bool, depth int, expr exprEval, call callEval) val {
+// varVal joins the values of v's definitions; elems, if not nil, gives the
+// value of the elements of a ranged expression (for _, r := range reqs).
+func (m *Model) varVal(v *types.Var, seen map[*types.Var]bool, depth int, expr exprEval, call callEval, elems exprEval) val {
 	if seen[v] {
 		return bottom
 	}
@@ -120,7 +122,12 @@ func (m *Model) varVal(v *types.Var, seen map[*types.Var]bool, depth int, expr e
 	}
 	for _, d := range m.defs[v] {
 		var dv val
+		_, isSlice := v.Type().Underlying().(*types.Slice)
 		switch {
+		case d.zero && isSlice:
+			dv = bottom // var reqs []*http.Request: holds nothing yet
+		case d.rangeOver != nil && elems != nil:
+			dv = elems(d.rangeOver, seen, depth+1)
 		case d.rhs == nil:
 			dv = unknown
 		case d.index < 0:

@@ -84,6 +84,9 @@ type Origin struct {
 	// NoCtxRequest: Free because a request was built without a context
 	// (http.NewRequest).
 	NoCtxRequest bool
+	// HelperNoCtx: Free because a helper (Roots) returns requests it
+	// builds without a context.
+	HelperNoCtx bool
 	// Param: the value is this parameter, or inherits from it through
 	// wrappers and assignments only.
 	Param *types.Var

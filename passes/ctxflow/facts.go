@@ -17,6 +17,11 @@ type RequestFact struct {
 	// State, when Param is -1: Free or Deadline.
 	State    State
 	Detached bool
+	// NoCtx: Free because the request is built without a context
+	// (http.NewRequest).
+	NoCtx bool
+	// Slice: the result is a slice of requests, each of which is so.
+	Slice bool
 }
 
 func (*RequestFact) AFact() {}

@@ -31,9 +31,58 @@ func (m *Model) req(e ast.Expr, seen map[*types.Var]bool, depth int) val {
 		if !ok {
 			return unknown
 		}
-		return m.varVal(v, seen, depth, m.req, m.reqCall)
+		return m.varVal(v, seen, depth, m.req, m.reqCall, m.reqElems)
 	case *ast.CallExpr:
 		return m.reqCall(e, -1, seen, depth)
+	case *ast.IndexExpr:
+		return m.reqElems(e.X, seen, depth+1) // reqs[i]
+	}
+	return unknown
+}
+
+// reqElems is the origin of the requests a slice of requests holds: its
+// literal's elements, the values appended to it, or what a helper returns
+// (a RequestFact for a slice result).
+func (m *Model) reqElems(e ast.Expr, seen map[*types.Var]bool, depth int) val {
+	if depth > maxDepth {
+		return unknown
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		r := bottom
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			r = join(r, m.req(el, seen, depth+1))
+		}
+		return r
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 0 {
+			if _, builtin := m.info.Uses[id].(*types.Builtin); builtin {
+				r := m.reqElems(x.Args[0], seen, depth+1)
+				for _, a := range x.Args[1:] {
+					if x.Ellipsis.IsValid() {
+						r = join(r, m.reqElems(a, seen, depth+1))
+					} else {
+						r = join(r, m.req(a, seen, depth+1))
+					}
+				}
+				return r
+			}
+		}
+		return m.reqCall(x, -1, seen, depth)
+	case *ast.Ident:
+		if x.Name == "nil" {
+			return bottom
+		}
+		v, ok := m.info.Uses[x].(*types.Var)
+		if !ok {
+			return unknown
+		}
+		return m.varVal(v, seen, depth, m.reqElems, func(c *ast.CallExpr, i int, seen map[*types.Var]bool, depth int) val {
+			return m.reqCall(c, i, seen, depth)
+		}, nil)
 	}
 	return unknown
 }
@@ -65,7 +114,7 @@ func (m *Model) reqCall(call *ast.CallExpr, index int, seen map[*types.Var]bool,
 		}
 		return unknown
 	}
-	return val{Origin: Origin{State: f.State, Detached: f.Detached, Roots: []*ast.CallExpr{call}}}
+	return val{Origin: Origin{State: f.State, Detached: f.Detached, Roots: []*ast.CallExpr{call}, HelperNoCtx: f.NoCtx}}
 }
 
 // requestFact returns the RequestFact of fn, computing it for functions of
@@ -99,9 +148,14 @@ func (m *Model) computeRequestFact(fn *types.Func) *RequestFact {
 	}
 	sig := fn.Type().(*types.Signature)
 	result := -1
+	slice := false
 	for i := 0; i < sig.Results().Len(); i++ {
 		if m.isRequestType(sig.Results().At(i).Type()) {
 			result = i
+			break
+		}
+		if m.isRequestSlice(sig.Results().At(i).Type()) {
+			result, slice = i, true
 			break
 		}
 	}
@@ -120,6 +174,8 @@ func (m *Model) computeRequestFact(fn *types.Func) *RequestFact {
 			return false
 		case *ast.ReturnStmt:
 			switch {
+			case len(n.Results) == sig.Results().Len() && slice:
+				r = join(r, m.reqElems(n.Results[result], seen, 0))
 			case len(n.Results) == sig.Results().Len():
 				r = join(r, m.req(n.Results[result], seen, 0))
 			case len(n.Results) == 1:
@@ -140,13 +196,17 @@ func (m *Model) computeRequestFact(fn *types.Func) *RequestFact {
 	switch {
 	case r.State == Unknown && r.Param != nil:
 		if p, isParam := m.params[r.Param]; isParam && p.fn == decl && !p.result && p.index >= 0 {
-			return &RequestFact{Result: result, Param: p.index}
+			return &RequestFact{Result: result, Param: p.index, Slice: slice}
 		}
 	case r.State == Free || r.State == Deadline:
-		return &RequestFact{Result: result, Param: -1, State: r.State, Detached: r.Detached}
+		return &RequestFact{Result: result, Param: -1, State: r.State, Detached: r.Detached, NoCtx: r.NoCtxRequest || r.HelperNoCtx, Slice: slice}
 	}
 	return nil
 }
+
+// IsRequestType reports whether t is a pointer to an outbound request type
+// (*http.Request).
+func (m *Model) IsRequestType(t types.Type) bool { return m.isRequestType(t) }
 
 func (m *Model) isRequestType(t types.Type) bool {
 	if _, ok := types.Unalias(t).(*types.Pointer); !ok {
@@ -164,9 +224,15 @@ func (m *Model) isRequestType(t types.Type) bool {
 	return false
 }
 
+// isRequestSlice reports whether t is a slice of outbound requests.
+func (m *Model) isRequestSlice(t types.Type) bool {
+	sl, ok := types.Unalias(t).Underlying().(*types.Slice)
+	return ok && m.isRequestType(sl.Elem())
+}
+
 func (m *Model) anyRequest(t *types.Tuple) bool {
 	for i := 0; i < t.Len(); i++ {
-		if m.isRequestType(t.At(i).Type()) {
+		if m.isRequestType(t.At(i).Type()) || m.isRequestSlice(t.At(i).Type()) {
 			return true
 		}
 	}

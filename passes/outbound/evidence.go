@@ -159,6 +159,8 @@ func evidenceOf(m *ctxflow.Model, c *Call) *Evidence {
 		switch {
 		case c.Spec.Kind == knowledge.Dial || c.Spec.Kind == knowledge.TLS:
 			b.Note = "its dialer has no Timeout"
+		case isVar(m, c.Client(), m.Table.DefaultClient):
+			b.Note = "http.DefaultClient has no Timeout"
 		default:
 			b.Note = "its client has no Timeout"
 		}
@@ -298,4 +300,19 @@ func finiteStream(m *ctxflow.Model, c *Call) bool {
 		return !finite
 	})
 	return finite
+}
+
+// isVar reports whether e is the package-level variable key.
+func isVar(m *ctxflow.Model, e ast.Expr, key string) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	return ok && key != "" && analysisutil.VarKey(v) == key
 }

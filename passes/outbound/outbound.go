@@ -37,7 +37,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(ForwardFact), new(SQLDriverFact)},
+			FactTypes:  []analysis.Fact{new(ForwardFact), new(SendFact), new(SQLDriverFact)},
 		}
 	})
 }
@@ -219,6 +219,9 @@ type Result struct {
 	LocalByCall map[*ast.CallExpr]*Call
 	// Forwards are the package's calls to forwarding functions.
 	Forwards []*Forward
+	// Sends are the package's calls to functions that send a request they
+	// are given (SendFact).
+	Sends []*Send
 	// Model is the context-provenance model of the package.
 	Model *ctxflow.Model
 	// Relevant is false when the package imports nothing the knowledge
@@ -240,6 +243,9 @@ type state struct {
 	byFunc map[*ast.FuncDecl][]ast.Node // outbound calls and forward calls per function
 	memo   map[*types.Func]*ForwardFact
 	busy   map[*types.Func]bool
+
+	sendMemo map[*types.Func]*SendFact
+	sendBusy map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any, error) {
@@ -252,7 +258,8 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 	}
 	res.Relevant = true
 	s := &state{pass: pass, cfg: cfg, table: table, model: model, res: res,
-		byFunc: map[*ast.FuncDecl][]ast.Node{}, memo: map[*types.Func]*ForwardFact{}, busy: map[*types.Func]bool{}}
+		byFunc: map[*ast.FuncDecl][]ast.Node{}, memo: map[*types.Func]*ForwardFact{}, busy: map[*types.Func]bool{},
+		sendMemo: map[*types.Func]*SendFact{}, sendBusy: map[*types.Func]bool{}}
 
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var decl *ast.FuncDecl
@@ -307,6 +314,9 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 		if f := s.forward(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
 		}
+		if f := s.sendFact(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
 	}
 	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
@@ -319,6 +329,9 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 		}
 		if f := s.forward(fn); f != nil {
 			res.Forwards = append(res.Forwards, &Forward{Call: call, Fn: fn, Fact: f})
+		}
+		if f := s.sendFact(fn); f != nil {
+			res.Sends = append(res.Sends, &Send{Call: call, Fn: fn, Fact: f})
 		}
 	})
 	return res, nil
@@ -340,6 +353,10 @@ func (s *state) decls() map[*types.Func]*ast.FuncDecl {
 
 // implementsKnown reports whether decl declares a function that is itself a
 // row of the table (an outbound call, a request or context constructor).
+// Rows that cover every method of a type (OutboundTypes: a Redis client's
+// commands) describe the type to its users: inside the module that defines
+// it, its methods' bodies are code like any other, and the rules apply to
+// the calls they make.
 func (s *state) implementsKnown(decl *ast.FuncDecl) bool {
 	fn, ok := s.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	if !ok {
@@ -350,8 +367,7 @@ func (s *state) implementsKnown(decl *ast.FuncDecl) bool {
 	_, grpc := s.table.GRPC.Methods[key]
 	_, req := s.table.Requests[key]
 	_, ctx := s.table.Contexts[key]
-	_, typ := s.typeMethod(fn)
-	return out || grpc || req || ctx || typ
+	return out || grpc || req || ctx
 }
 
 // match returns the outbound call n makes, if any.
