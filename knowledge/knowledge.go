@@ -203,6 +203,9 @@ type Outbound struct {
 	// remote host (StreamNetworks) cannot hang on a peer and is not an
 	// outbound call.
 	Network int
+	// Pool: the call waits for a connection from a pool (sql.DB.Ping,
+	// Begin, Conn): an unreachable database or an exhausted pool holds it.
+	Pool bool
 	// Stream: the call opens a stream that may rightly live as long as its
 	// context (a gRPC watch or subscription). A deadline is not required of
 	// it, so a deadline-free context is not reported; Background() while

@@ -19,6 +19,7 @@ func (o Outbound) variant(v string) Outbound       { o.Variant = v; return o }
 func (o Outbound) target(i int) Outbound           { o.Target = i; return o }
 func (o Outbound) bounded() Outbound               { o.Bounded = true; return o }
 func (o Outbound) stream() Outbound                { o.Stream = true; return o }
+func (o Outbound) pool() Outbound                  { o.Pool = true; return o }
 
 var outbound = map[string]Outbound{
 	// net/http package-level helpers use http.DefaultClient.
@@ -60,15 +61,15 @@ var outbound = map[string]Outbound{
 	"(*database/sql.DB).Query":             ob(SQL, None).variant("QueryContext"),
 	"(*database/sql.DB).QueryRow":          ob(SQL, None).variant("QueryRowContext"),
 	"(*database/sql.DB).Prepare":           ob(SQL, None).variant("PrepareContext"),
-	"(*database/sql.DB).Ping":              ob(SQL, None).variant("PingContext"),
-	"(*database/sql.DB).Begin":             ob(SQL, None).variant("BeginTx"),
+	"(*database/sql.DB).Ping":              ob(SQL, None).variant("PingContext").pool(),
+	"(*database/sql.DB).Begin":             ob(SQL, None).variant("BeginTx").pool(),
 	"(*database/sql.DB).ExecContext":       ob(SQL, 0),
 	"(*database/sql.DB).QueryContext":      ob(SQL, 0),
 	"(*database/sql.DB).QueryRowContext":   ob(SQL, 0),
 	"(*database/sql.DB).PrepareContext":    ob(SQL, 0),
-	"(*database/sql.DB).PingContext":       ob(SQL, 0),
-	"(*database/sql.DB).BeginTx":           ob(SQL, 0),
-	"(*database/sql.DB).Conn":              ob(SQL, 0),
+	"(*database/sql.DB).PingContext":       ob(SQL, 0).pool(),
+	"(*database/sql.DB).BeginTx":           ob(SQL, 0).pool(),
+	"(*database/sql.DB).Conn":              ob(SQL, 0).pool(),
 	"(*database/sql.Tx).Exec":              ob(SQL, None).variant("ExecContext"),
 	"(*database/sql.Tx).Query":             ob(SQL, None).variant("QueryContext"),
 	"(*database/sql.Tx).QueryRow":          ob(SQL, None).variant("QueryRowContext"),

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -101,9 +102,14 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	w := analysisutil.WhereOf(stack)
 	caller := c.m.CallerOf(stack)
 	if !hasCtx {
+		if oc.Spec.Kind == knowledge.SQL && caller == nil {
+			// Without a caller's budget, whether the driver bounds the wait
+			// (a read timeout in the DSN) cannot be seen.
+			return
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: oc.Call.Pos(), End: oc.Call.End(),
-			Message:        c.noContextMessage(oc),
+			Message:        c.noContextMessage(oc, caller, oc.Call.Pos()),
 			SuggestedFixes: c.variantFix(oc, caller),
 		})
 		return
@@ -114,23 +120,33 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	if o.Detached && caller != nil {
 		return // detachedctx: Background/TODO while a caller's context is in scope
 	}
-	msg := fmt.Sprintf("%s gets %s, which has no deadline%s: %s holds this goroutine forever%s; %s",
-		oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), readyNote(ev), advice(oc))
+	msg := fmt.Sprintf("%s gets %s, which has no deadline%s: %s %s%s; %s",
+		oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), holds(oc), readyNote(ev), advice(oc))
 	if root := o.Root(); o.HelperNoCtx && root != nil {
 		if fn, _ := c.m.Callee(root); fn != nil {
-			msg = fmt.Sprintf("%s sends a request that %s builds without a context, so it has no deadline%s: %s holds this goroutine forever; %s",
-				oc.Name(), analysisutil.Name(fn), clientNote(ev), peer(oc), advice(oc))
+			msg = fmt.Sprintf("%s sends a request that %s builds without a context, so it has no deadline%s: %s %s; %s",
+				oc.Name(), analysisutil.Name(fn), clientNote(ev), peer(oc), holds(oc), advice(oc))
 		}
 	}
 	if ev.Stream == outbound.FiniteStream {
-		msg = fmt.Sprintf("%s opens a stream on %s, which has no deadline, and reads it to its end%s: %s holds this goroutine forever%s; %s",
-			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), readyNote(ev), advice(oc))
+		msg = fmt.Sprintf("%s opens a stream on %s, which has no deadline, and reads it to its end%s: %s %s%s; %s",
+			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), holds(oc), readyNote(ev), advice(oc))
 	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message:        msg,
 		SuggestedFixes: c.timeoutFix(oc.Call, o, w),
 	})
+}
+
+// holds says how long the peer holds the goroutine: forever, when nothing
+// bounds the call; for a database, as long as the database lets it (a
+// server-side statement timeout may end it).
+func holds(oc *outbound.Call) string {
+	if oc.Spec.Kind == knowledge.SQL {
+		return "holds this goroutine for as long as the database lets it"
+	}
+	return "holds this goroutine forever"
 }
 
 // readyNote says that a call waiting for its connection to become ready
@@ -403,8 +419,7 @@ func peer(oc *outbound.Call) string {
 	case knowledge.Dial, knowledge.TLS:
 		return "an unreachable or silent host"
 	case knowledge.SQL:
-		switch oc.Fn.Name() {
-		case "Ping", "PingContext", "Begin", "BeginTx", "Conn":
+		if oc.Spec.Pool {
 			return "an unreachable database or an exhausted connection pool"
 		}
 		return "a slow query or a lock wait"
@@ -423,7 +438,7 @@ func advice(oc *outbound.Call) string {
 }
 
 // noContextMessage explains a call that takes no context.
-func (c *checker) noContextMessage(oc *outbound.Call) string {
+func (c *checker) noContextMessage(oc *outbound.Call, caller *ctxflow.Caller, pos token.Pos) string {
 	name := oc.Name()
 	switch oc.Spec.Kind {
 	case knowledge.HTTP:
@@ -440,7 +455,9 @@ func (c *checker) noContextMessage(oc *outbound.Call) string {
 	case knowledge.TLS:
 		return fmt.Sprintf("%s has no timeout: an unreachable or silent host blocks the dial and the handshake with no bound; use (&tls.Dialer{NetDialer: &net.Dialer{Timeout: ...}}).DialContext(ctx, ...)", name)
 	case knowledge.SQL:
-		return fmt.Sprintf("%s has no deadline: %s blocks this goroutine with no bound; use %s with a context that has a deadline", name, peer(oc), oc.Spec.Variant)
+		ctxExpr := or(caller.Expr(c.pass.Pkg, pos), "ctx")
+		return fmt.Sprintf("%s has no deadline: it takes no context, so the caller's deadline and cancellation (%s) never reach it, and %s %s; use %s(%s, ...)",
+			name, ctxExpr, peer(oc), holds(oc), oc.Spec.Variant, ctxExpr)
 	}
 	variant := ""
 	if oc.Spec.Variant != "" {
