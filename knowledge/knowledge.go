@@ -221,10 +221,11 @@ type GRPCShape struct {
 	// Methods are the connection methods generated clients call
 	// (ClientConn.Invoke); calls to them are outbound too.
 	Methods map[string]Outbound
-	// ServerEmbedPrefix and ServerEmbedSuffix spell the struct that a gRPC
-	// server implementation embeds (UnimplementedRoomsServiceServer): its
-	// methods serve inbound requests.
-	ServerEmbedPrefix, ServerEmbedSuffix string
+	// Registrars are the "path.Name" spellings of the gRPC server types a
+	// service's registration function takes (RegisterRoomsServer(s
+	// grpc.ServiceRegistrar, srv RoomsServer)): the methods of the service
+	// interface it also takes serve inbound requests.
+	Registrars []string
 	// StreamMethods are the methods of grpc.ClientStream: a generated client
 	// method whose first result has them opens a stream (Outbound.Stream).
 	StreamMethods []string
@@ -358,7 +359,7 @@ func Default() *Table {
 		Outbound:      maps.Clone(outbound),
 		OutboundTypes: maps.Clone(outboundTypes),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
-			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server",
+			Registrars:          []string{grpcPath + ".ServiceRegistrar", grpcPath + ".Server"},
 			StreamMethods:       []string{"CloseSend", "RecvMsg"},
 			FiniteStreamMethods: []string{"CloseAndRecv"}, EndOfStream: "io.EOF", WaitForReady: grpcPath + ".WaitForReady",
 			Dials: maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},

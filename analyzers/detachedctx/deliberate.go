@@ -164,7 +164,7 @@ func stores(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 			return true
 		}
 		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "append" {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && isBuiltin(info, id, "append") {
 				for _, a := range call.Args[1:] {
 					if is(a) {
 						return true
@@ -293,4 +293,9 @@ func (c *checker) awaited(g *ast.GoStmt, fn ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+func isBuiltin(info *types.Info, id *ast.Ident, name string) bool {
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }

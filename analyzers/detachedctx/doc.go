@@ -43,8 +43,9 @@
 // On a request path — a function that serves an inbound request (an
 // *http.Request parameter, in a declared function or in a function literal
 // such as a HandlerFunc or a middleware's inner handler, or an RPC method
-// of a gRPC server
-// implementation: one its embedded Unimplemented…Server also has) —
+// of a gRPC server implementation: a method of a service interface the
+// type implements and that a registration function, RegisterXServer(s
+// grpc.ServiceRegistrar, srv XServer), hands to a gRPC server) —
 // it also reports WithTimeout(ctx, d) and WithDeadline(ctx, time.Now().Add(d))
 // with a constant d longer than the request budget (flag -request-budget,
 // default 10s, which itself is allowed): by then the client has long given

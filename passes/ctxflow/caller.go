@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
+	"slices"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 )
@@ -166,30 +166,68 @@ func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
 	if params.Len() == 0 || !analysisutil.IsContext(params.At(0).Type()) {
 		return false
 	}
-	recv := m.info.TypeOf(decl.Recv.List[0].Type)
-	if p, ok := types.Unalias(recv).(*types.Pointer); ok {
-		recv = p.Elem()
-	}
-	st, ok := recv.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		if !f.Embedded() {
+	// Only the RPCs serve requests: the methods of a service interface the
+	// receiver implements and that a registration function hands to a gRPC
+	// server (RegisterRoomsServer(s grpc.ServiceRegistrar, srv
+	// RoomsServer)). A background sweeper or a Start method on the same
+	// type is not a request path.
+	recv := types.NewPointer(analysisutil.Deref(m.info.TypeOf(decl.Recv.List[0].Type)))
+	for _, iface := range m.serviceInterfaces() {
+		if !types.Implements(recv, iface) {
 			continue
 		}
-		name := f.Name()
-		if strings.HasPrefix(name, m.Table.GRPC.ServerEmbedPrefix) && strings.HasSuffix(name, m.Table.GRPC.ServerEmbedSuffix) {
-			// Only the RPCs serve requests: the methods the embedded
-			// Unimplemented server also has. A background sweeper or a
-			// Start method on the same type is not a request path.
-			obj, _, _ := types.LookupFieldOrMethod(f.Type(), true, sig.Pkg(), decl.Name.Name)
-			_, isMethod := obj.(*types.Func)
-			return isMethod
+		for i := 0; i < iface.NumMethods(); i++ {
+			if iface.Method(i).Name() == decl.Name.Name {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// serviceInterfaces returns the gRPC service interfaces this package can
+// implement: interface parameters of the functions, in this package and
+// the packages it imports, that also take a gRPC server
+// (knowledge GRPC.Registrars).
+func (m *Model) serviceInterfaces() []*types.Interface {
+	m.servicesOnce.Do(func() {
+		regs := m.Table.GRPC.Registrars
+		if len(regs) == 0 {
+			return
+		}
+		scan := func(pkg *types.Package) {
+			scope := pkg.Scope()
+			for _, name := range scope.Names() {
+				fn, ok := scope.Lookup(name).(*types.Func)
+				if !ok {
+					continue
+				}
+				params := fn.Signature().Params()
+				registrar := false
+				var ifaces []*types.Interface
+				for i := 0; i < params.Len(); i++ {
+					t := params.At(i).Type()
+					if slices.Contains(regs, analysisutil.TypeKey(t)) {
+						registrar = true
+						continue
+					}
+					if n, ok := types.Unalias(t).(*types.Named); ok {
+						if it, ok := n.Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
+							ifaces = append(ifaces, it)
+						}
+					}
+				}
+				if registrar {
+					m.services = append(m.services, ifaces...)
+				}
+			}
+		}
+		scan(m.Pass.Pkg)
+		for _, imp := range m.Pass.Pkg.Imports() {
+			scan(imp)
+		}
+	})
+	return m.services
 }
 
 // ServesRequestLit reports whether a function literal serves an inbound

@@ -141,6 +141,9 @@ type Model struct {
 	ins     *inspector.Inspector
 	indexed sync.Once
 
+	servicesOnce sync.Once
+	services     []*types.Interface // see serviceInterfaces
+
 	callsOnce sync.Once
 	calls     map[*types.Func][]*ast.CallExpr // see ParamValues
 	asValue   map[*types.Func]bool

@@ -316,7 +316,7 @@ func (m *Model) sliceElems(e ast.Expr) ([]ast.Expr, bool) {
 				out = append(out, r.Elts...)
 			case *ast.CallExpr:
 				// opts = append(opts, x, y)
-				if id, ok := ast.Unparen(r.Fun).(*ast.Ident); !ok || id.Name != "append" || len(r.Args) == 0 || r.Ellipsis.IsValid() {
+				if !m.isBuiltin(r.Fun, "append") || len(r.Args) == 0 || r.Ellipsis.IsValid() {
 					return nil, false
 				}
 				if base, ok := ast.Unparen(r.Args[0]).(*ast.Ident); !ok || m.info.Uses[base] != v {

@@ -58,18 +58,16 @@ func (m *Model) reqElems(e ast.Expr, seen map[*types.Var]bool, depth int) val {
 		}
 		return r
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 0 {
-			if _, builtin := m.info.Uses[id].(*types.Builtin); builtin {
-				r := m.reqElems(x.Args[0], seen, depth+1)
-				for _, a := range x.Args[1:] {
-					if x.Ellipsis.IsValid() {
-						r = join(r, m.reqElems(a, seen, depth+1))
-					} else {
-						r = join(r, m.req(a, seen, depth+1))
-					}
+		if m.isBuiltin(x.Fun, "append") && len(x.Args) > 0 {
+			r := m.reqElems(x.Args[0], seen, depth+1)
+			for _, a := range x.Args[1:] {
+				if x.Ellipsis.IsValid() {
+					r = join(r, m.reqElems(a, seen, depth+1))
+				} else {
+					r = join(r, m.req(a, seen, depth+1))
 				}
-				return r
 			}
+			return r
 		}
 		return m.reqCall(x, -1, seen, depth)
 	case *ast.Ident:
@@ -361,4 +359,14 @@ func (m *Model) requestVar(e ast.Expr) *types.Var {
 func isAbstract(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// isBuiltin reports whether e names the builtin function name.
+func (m *Model) isBuiltin(e ast.Expr, name string) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := m.info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"net/http"
 	"time"
+
+	"google.golang.org/grpc"
 )
 
 func handler(w http.ResponseWriter, r *http.Request) {
@@ -23,6 +25,16 @@ func handlerVar(w http.ResponseWriter, r *http.Request, d time.Duration) {
 	ctx, cancel := context.WithTimeout(r.Context(), d) // not a constant: silent
 	defer cancel()
 	_ = ctx
+}
+
+// RoomsServer is the service interface, registered with a gRPC server by
+// RegisterRoomsServer: its methods are the RPCs, whatever the names.
+type RoomsServer interface {
+	Check(context.Context, *CheckRequest) (*CheckResponse, error)
+}
+
+func RegisterRoomsServer(s grpc.ServiceRegistrar, srv RoomsServer) {
+	s.RegisterService(&grpc.ServiceDesc{}, srv)
 }
 
 type UnimplementedRoomsServer struct{}
@@ -120,4 +132,30 @@ func export(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 2*time.Hour)
 	defer cancel()
 	_ = ctx
+}
+
+// A server that implements the service without embedding anything is
+// found by what it implements.
+type plainServer struct{}
+
+func (p *plainServer) Check(ctx context.Context, in *CheckRequest) (*CheckResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, 45*time.Second) // want `context.WithTimeout allows 45s on a request path`
+	defer cancel()
+	_ = ctx
+	return nil, nil
+}
+
+// A type embedding a struct named like a generated server, for no service:
+// not a request path.
+type UnimplementedSweepServer struct{}
+
+func (UnimplementedSweepServer) Sweep(context.Context) error { return nil }
+
+type sweeper struct{ UnimplementedSweepServer }
+
+func (s *sweeper) Sweep(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	_ = ctx
+	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"net/http"
 	"time"
+
+	"google.golang.org/grpc"
 )
 
 func handler(w http.ResponseWriter, r *http.Request) {
@@ -24,6 +26,12 @@ func handlerVar(w http.ResponseWriter, r *http.Request, d time.Duration) {
 	defer cancel()
 	_ = ctx
 }
+
+type RoomsServer interface {
+	Check(context.Context, *CheckRequest) (*CheckResponse, error)
+}
+
+func RegisterRoomsServer(s grpc.ServiceRegistrar, srv RoomsServer) {}
 
 type UnimplementedRoomsServer struct{}
 

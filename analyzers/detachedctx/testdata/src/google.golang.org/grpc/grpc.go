@@ -10,3 +10,14 @@ type ClientConn struct{}
 func (cc *ClientConn) Invoke(ctx context.Context, method string, args, reply any, opts ...CallOption) error {
 	return nil
 }
+
+// ServiceRegistrar registers services (a *Server).
+type ServiceRegistrar interface {
+	RegisterService(desc *ServiceDesc, impl any)
+}
+
+type ServiceDesc struct{}
+
+type Server struct{}
+
+func (s *Server) RegisterService(desc *ServiceDesc, impl any) {}
