@@ -241,6 +241,9 @@ type GRPCShape struct {
 	// connection to become ready instead of failing fast
 	// (grpc.WaitForReady(true)).
 	WaitForReady string
+	// DefaultCallOptions is the dial option that gives every call of the
+	// connection call options (grpc.WithDefaultCallOptions).
+	DefaultCallOptions string
 	// Dials are the functions that make a client connection, with the index
 	// of their first dial option (grpc.NewClient(target, opts...): 1).
 	Dials map[string]int
@@ -362,7 +365,8 @@ func Default() *Table {
 			Registrars:          []string{grpcPath + ".ServiceRegistrar", grpcPath + ".Server"},
 			StreamMethods:       []string{"CloseSend", "RecvMsg"},
 			FiniteStreamMethods: []string{"CloseAndRecv"}, EndOfStream: "io.EOF", WaitForReady: grpcPath + ".WaitForReady",
-			Dials: maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
+			DefaultCallOptions: grpcPath + ".WithDefaultCallOptions",
+			Dials:              maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
 			DeadlineOptions: maps.Clone(grpcDeadlineOptions)},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},

@@ -170,19 +170,42 @@ func evidenceOf(m *ctxflow.Model, c *Call) *Evidence {
 }
 
 // waitsForReady reports whether a gRPC call's options include
-// grpc.WaitForReady(true).
+// grpc.WaitForReady(true), or its connection's default call options do
+// (grpc.WithDefaultCallOptions(grpc.WaitForReady(true))).
 func waitsForReady(m *ctxflow.Model, c *Call) bool {
-	key := m.Table.GRPC.WaitForReady
-	if key == "" {
+	g := &m.Table.GRPC
+	if g.WaitForReady == "" {
 		return false
 	}
-	for _, a := range c.Call.Args {
+	if readyOption(m, c.Call.Args) {
+		return true
+	}
+	if g.DefaultCallOptions == "" || c.Recv == nil {
+		return false
+	}
+	for _, d := range m.GRPCDials(c.Recv) {
+		for _, a := range d.Args {
+			call, ok := ast.Unparen(a).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if fn, _ := m.Callee(call); fn != nil && analysisutil.Key(fn) == g.DefaultCallOptions && readyOption(m, call.Args) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readyOption reports whether args include grpc.WaitForReady(true).
+func readyOption(m *ctxflow.Model, args []ast.Expr) bool {
+	for _, a := range args {
 		call, ok := ast.Unparen(a).(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 {
 			continue
 		}
 		fn, _ := m.Callee(call)
-		if fn == nil || analysisutil.Key(fn) != key {
+		if fn == nil || analysisutil.Key(fn) != m.Table.GRPC.WaitForReady {
 			continue
 		}
 		if tv, ok := m.Pass.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.String() == "true" {

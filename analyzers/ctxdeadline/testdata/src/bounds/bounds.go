@@ -134,6 +134,9 @@ func grpcOptions(addr string) {
 	NewInventoryClient(c3).Check(context.Background(), &CheckRequest{}) // want `\(bounds.InventoryClient\).Check gets context.Background\(\), which has no deadline and its connection is dialled with no deadline interceptor`
 	c4, _ := grpc.NewClient(addr)
 	NewInventoryClient(c4).Check(context.Background(), &CheckRequest{}, grpc.WaitForReady(true)) // want `WaitForReady\(true\) makes it wait for the connection too`
+	c5, _ := grpc.NewClient(addr, grpc.WithDefaultCallOptions(grpc.WaitForReady(true)))
+	NewInventoryClient(c5).Check(context.Background(), &CheckRequest{}) // want `WaitForReady\(true\) makes it wait for the connection too`
+	NewInventoryClient(c4).Check(context.Background(), &CheckRequest{}) // want `\(bounds.InventoryClient\).Check gets context.Background\(\), which has no deadline and its connection is dialled with no deadline interceptor: a slow or stuck server holds this goroutine forever; derive`
 }
 
 func streams(addr string) error {
