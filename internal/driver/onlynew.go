@@ -11,11 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
-
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // Only-new mode: for a code base with findings that a team does not fix at
@@ -143,14 +140,14 @@ var (
 // normalized, and the finding's index among the findings that share all of
 // these. It survives edits that shift lines; it changes when the flagged line
 // itself changes.
-func (d *run) fingerprints(found []finding) []string {
+func (d *run) fingerprints(found []Finding) []string {
 	out := make([]string, len(found))
 	seen := map[string]int{}
 	for i, f := range found {
-		file := d.rel(f.posn.Filename)
-		msg := posRef.ReplaceAllString(lineRef.ReplaceAllString(f.diag.Message, "line N"), "$1")
-		text := strings.Join(strings.Fields(d.lineText(f.posn.Filename, f.posn.Line)), " ")
-		key := strings.Join([]string{f.act.Analyzer.Name, file, msg, text}, "\x00")
+		file := d.rel(f.Posn.Filename)
+		msg := posRef.ReplaceAllString(lineRef.ReplaceAllString(f.Message, "line N"), "$1")
+		text := strings.Join(strings.Fields(d.lineText(f.Posn.Filename, f.Posn.Line)), " ")
+		key := strings.Join([]string{f.Analyzer, file, msg, text}, "\x00")
 		n := seen[key]
 		seen[key] = n + 1
 		sum := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(n)))
@@ -176,16 +173,16 @@ func (d *run) lineText(name string, n int) string {
 }
 
 // writeBaseline records every finding in a baseline file.
-func (d *run) writeBaseline(path string, found []finding) error {
+func (d *run) writeBaseline(path string, found []Finding) error {
 	b := baseline{Version: baselineVersion, Tool: "resilint", Findings: []baselineEntry{}}
 	for i, fp := range d.fingerprints(found) {
 		f := found[i]
 		b.Findings = append(b.Findings, baselineEntry{
 			Fingerprint: fp,
-			Analyzer:    f.act.Analyzer.Name,
-			File:        d.rel(f.posn.Filename),
-			Line:        f.posn.Line,
-			Message:     f.diag.Message,
+			Analyzer:    f.Analyzer,
+			File:        d.rel(f.Posn.Filename),
+			Line:        f.Posn.Line,
+			Message:     f.Message,
 		})
 	}
 	data, err := json.MarshalIndent(b, "", "  ")
@@ -221,11 +218,11 @@ func readBaseline(path string) (map[string]int, error) {
 }
 
 // onlyNew applies -baseline and -new-from-rev to the findings.
-func (d *run) onlyNew(found []finding) []finding {
+func (d *run) onlyNew(found []Finding) []Finding {
 	if d.baseline != nil {
 		known := maps.Clone(d.baseline)
 		fps := d.fingerprints(found)
-		var kept []finding
+		var kept []Finding
 		for i, f := range found {
 			if known[fps[i]] > 0 {
 				known[fps[i]]--
@@ -236,31 +233,14 @@ func (d *run) onlyNew(found []finding) []finding {
 		found = kept
 	}
 	if d.changed != nil {
-		var kept []finding
+		var kept []Finding
 		for _, f := range found {
-			lines, ok := d.changed[d.rel(f.posn.Filename)]
-			if ok && (lines == nil || lines[f.posn.Line]) {
+			lines, ok := d.changed[d.rel(f.Posn.Filename)]
+			if ok && (lines == nil || lines[f.Posn.Line]) {
 				kept = append(kept, f)
 			}
 		}
 		found = kept
 	}
 	return found
-}
-
-// keepOnly rewrites the root actions' diagnostics to exactly the given
-// findings, so that the checker's printers print them.
-func keepOnly(roots []*checker.Action, found []finding) {
-	keep := map[*checker.Action][]finding{}
-	for _, f := range found {
-		keep[f.act] = append(keep[f.act], f)
-	}
-	for _, act := range roots {
-		list := keep[act]
-		sort.SliceStable(list, func(i, j int) bool { return list[i].diag.Pos < list[j].diag.Pos })
-		act.Diagnostics = act.Diagnostics[:0:0]
-		for _, f := range list {
-			act.Diagnostics = append(act.Diagnostics, f.diag)
-		}
-	}
 }
