@@ -230,6 +230,20 @@ func (d *run) main(args []string) int {
 			return d.errorf("-C: %v", err)
 		}
 	}
+	// Output files are checked before the (long) analysis: a typo in a path
+	// fails at once, not after minutes.
+	for _, o := range d.outputs {
+		if o.path != "" {
+			if err := checkWritable(o.path); err != nil {
+				return d.errorf("-format %s:%s: %v", o.format, o.path, err)
+			}
+		}
+	}
+	if d.writeBaselinePath != "" {
+		if err := checkWritable(d.writeBaselinePath); err != nil {
+			return d.errorf("-write-baseline %s: %v", d.writeBaselinePath, err)
+		}
+	}
 	// Flags given explicitly win over the configuration file: read the file
 	// first, then parse the flags again on top of it.
 	wd, err := os.Getwd()

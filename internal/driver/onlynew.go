@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"os/exec"
@@ -49,7 +50,14 @@ func (d *run) changedLines(rev string) (map[string]map[int]bool, error) {
 	if _, err := git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
 		return nil, fmt.Errorf("-new-from-rev %s: no such commit in this repository", rev)
 	}
-	diff, err := git("-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--find-renames", "--unified=0", "--end-of-options", rev, "--")
+	// Every option that the user's configuration could change is given
+	// explicitly: prefixes (diff.noprefix, diff.mnemonicPrefix), external
+	// diff drivers and textconv filters, color, relative paths, context
+	// and hunk merging (diff.interHunkContext), rename detection.
+	diff, err := git("-c", "core.quotePath=false", "--no-pager", "diff",
+		"--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
+		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", "--inter-hunk-context=0",
+		"--diff-filter=ACMRT", "--end-of-options", rev, "--")
 	if err != nil {
 		return nil, err
 	}
@@ -203,6 +211,9 @@ func readBaseline(path string) (map[string]int, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
 		return nil, fmt.Errorf("-baseline %s: not a resilint baseline file (write one with -write-baseline): %v", path, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("-baseline %s: not a resilint baseline file: data after the JSON object (at byte %d)", path, dec.InputOffset())
 	}
 	if b.Tool != "resilint" || b.Version != baselineVersion {
 		return nil, fmt.Errorf("-baseline %s: not a resilint baseline file of version %d (tool %q, version %d); write it again with -write-baseline", path, baselineVersion, b.Tool, b.Version)

@@ -205,3 +205,27 @@ func writeNewFile(name string, data []byte) error {
 	}
 	return nil
 }
+
+// checkWritable reports why a file could not be written at name: its
+// directory does not exist or is not writable, or name is a directory. It
+// creates nothing that stays.
+func checkWritable(name string) error {
+	if info, err := os.Stat(name); err == nil && info.IsDir() {
+		return fmt.Errorf("is a directory")
+	}
+	dir := filepath.Dir(name)
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("cannot write there: %v", err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("cannot write there: %s is not a directory", dir)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".resilint-*")
+	if err != nil {
+		return fmt.Errorf("cannot write there: %v", err)
+	}
+	tmp.Close()
+	os.Remove(tmp.Name())
+	return nil
+}
