@@ -254,7 +254,13 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 		// caller gives it one (kit's CreateRequestFunc, whose caller sends
 		// req.WithContext(ctx)). A function that drops its ctx altogether
 		// is still reported.
-		if handedBack(c.pass.TypesInfo, stack, v) && usesContext(c.pass.TypesInfo, analysisutil.WhereOf(stack).Body) {
+		back := handedBack(c.pass.TypesInfo, stack, v)
+		if back && usesContext(c.pass.TypesInfo, analysisutil.WhereOf(stack).Body) {
+			return
+		}
+		if !back && v != nil && !c.sent(v, analysisutil.WhereOf(stack).Body) {
+			// Not sent here (written to a raw connection, dumped, signed):
+			// its context bounds nothing that can be seen.
 			return
 		}
 		ctxExpr := caller.Expr(c.pass.Pkg, call.Pos())
@@ -305,6 +311,51 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 			return
 		}
 	}
+}
+
+// sent reports whether body hands the request variable v to something
+// that sends it: an outbound send, a helper that sends the request it is
+// given (SendFact), or a function value or interface method (a Doer),
+// which may.
+func (c *checker) sent(v *types.Var, body *ast.BlockStmt) bool {
+	if body == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	sends := map[*ast.CallExpr]bool{}
+	for _, s := range c.res.Sends {
+		sends[s.Call] = true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		passes := false
+		for _, a := range call.Args {
+			if isV(a) {
+				passes = true
+			}
+		}
+		if !passes {
+			return true
+		}
+		if c.res.ByCall[call] != nil || sends[call] {
+			found = true
+			return false
+		}
+		fn, _ := c.m.Callee(call)
+		if fn == nil || fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()) || c.table.Senders[analysisutil.Key(fn)] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func contains(list []*ast.CallExpr, call *ast.CallExpr) bool {

@@ -31,8 +31,20 @@ func health(port int) {
 func request(ctx context.Context) {
 	req, _ := http.NewRequest(http.MethodGet, "http://[::1]:8080/", nil) // loopback: silent
 	_ = req
-	req, _ = http.NewRequest(http.MethodGet, "https://api.example.com/", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, although this function has the caller's context`
-	_ = req
+	remote, _ := http.NewRequest(http.MethodGet, "https://api.example.com/", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, although this function has the caller's context`
+	if resp, err := http.DefaultClient.Do(remote); err == nil {
+		resp.Body.Close()
+	}
+}
+
+// A request written to a raw connection is not sent by a client: its
+// context bounds nothing.
+func tunnel(ctx context.Context, conn net.Conn) error {
+	req, err := http.NewRequest(http.MethodConnect, "https://api.example.com:443", nil)
+	if err != nil {
+		return err
+	}
+	return req.Write(conn)
 }
 
 var docker = &http.Client{Transport: &http.Transport{
