@@ -40,6 +40,9 @@ type Table struct {
 	Requests map[string]RequestFunc
 	// Contexts: functions that return a context.Context, and what it carries.
 	Contexts map[string]ContextFunc
+	// ContextErr: the method that reports whether a context is done
+	// ((context.Context).Err).
+	ContextErr map[string]bool
 	// RunsLater: functions that keep a function argument (index) to run
 	// after the caller has returned (time.AfterFunc, context.AfterFunc).
 	RunsLater map[string]int
@@ -385,6 +388,7 @@ func Default() *Table {
 		Contexts:      maps.Clone(contexts),
 		SharedWork:    maps.Clone(sharedWork),
 		RunsLater:     maps.Clone(runsLater),
+		ContextErr:    map[string]bool{"(context.Context).Err": true},
 		Inbound:       maps.Clone(inbound),
 		InboundParams: maps.Clone(inboundParams),
 		Senders:       map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},

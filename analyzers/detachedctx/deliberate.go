@@ -299,3 +299,97 @@ func isBuiltin(info *types.Info, id *ast.Ident, name string) bool {
 	b, ok := info.Uses[id].(*types.Builtin)
 	return ok && b.Name() == name
 }
+
+// endsOnDone reports whether a loop statement ends only when a context is
+// done: its condition requires ctx.Err() == nil, or every break out of it
+// is in a select case <-ctx.Done() (and there is one).
+func (c *checker) endsOnDone(st ast.Stmt) bool {
+	var label *ast.Ident
+	if l, ok := st.(*ast.LabeledStmt); ok {
+		label, st = l.Label, l.Stmt
+	}
+	loop, ok := st.(*ast.ForStmt)
+	if !ok {
+		return false
+	}
+	if loop.Cond != nil && c.ctxAlive(loop.Cond) {
+		return true
+	}
+	if loop.Cond != nil {
+		return false
+	}
+	breaks, onDone := 0, 0
+	c.countBreaks(loop.Body, label, false, false, &breaks, &onDone)
+	return breaks > 0 && breaks == onDone
+}
+
+// countBreaks counts the break statements under n that leave the loop
+// (labelled with label, or unlabelled and not nested in another breakable
+// statement), and those of them in a select case <-ctx.Done().
+func (c *checker) countBreaks(n ast.Node, label *ast.Ident, inDone, nested bool, breaks, onDone *int) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		if x == nil || x == n {
+			return true
+		}
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if x.Tok == token.BREAK && (x.Label != nil && label != nil && x.Label.Name == label.Name || x.Label == nil && !nested) {
+				*breaks++
+				if inDone {
+					*onDone++
+				}
+			}
+		case *ast.CommClause:
+			done := inDone || x.Comm != nil && analysisutil.DoneRecv(c.pass.TypesInfo, x.Comm)
+			for _, b := range x.Body {
+				c.countBreaks(b, label, done, true, breaks, onDone)
+				if br, ok := b.(*ast.BranchStmt); ok {
+					c.countBranch(br, label, done, true, breaks, onDone)
+				}
+			}
+			return false
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			c.countBreaks(x, label, inDone, true, breaks, onDone)
+			return false
+		}
+		return true
+	})
+}
+
+// countBranch counts one break statement that countBreaks, which looks
+// below its node, does not see.
+func (c *checker) countBranch(br *ast.BranchStmt, label *ast.Ident, inDone, nested bool, breaks, onDone *int) {
+	if br.Tok == token.BREAK && (br.Label != nil && label != nil && br.Label.Name == label.Name || br.Label == nil && !nested) {
+		*breaks++
+		if inDone {
+			*onDone++
+		}
+	}
+}
+
+// ctxAlive reports whether cond requires a context not to be done:
+// ctx.Err() == nil, possibly and-ed with more.
+func (c *checker) ctxAlive(cond ast.Expr) bool {
+	switch x := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if x.Op == token.LAND {
+			return c.ctxAlive(x.X) || c.ctxAlive(x.Y)
+		}
+		if x.Op != token.EQL {
+			return false
+		}
+		call, ok := ast.Unparen(x.X).(*ast.CallExpr)
+		if !ok || !c.isNil(x.Y) {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !analysisutil.IsContext(c.pass.TypesInfo.TypeOf(sel.X)) {
+			return false
+		}
+		fn, _ := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+		return fn != nil && c.table.ContextErr[analysisutil.Key(fn)]
+	}
+	return false
+}

@@ -44,6 +44,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 
 type checker struct {
 	pass  *analysis.Pass
+	res   *outbound.Result
 	cfg   *config.Config
 	m     *ctxflow.Model
 	table *knowledge.Table
@@ -79,7 +80,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	if !res.Relevant {
 		return nil, nil
 	}
-	c := &checker{pass: pass, cfg: cfg, m: res.Model, table: cfg.Table(), rep: analysisutil.NewReporter(pass, cfg)}
+	c := &checker{pass: pass, cfg: cfg, res: res, m: res.Model, table: cfg.Table(), rep: analysisutil.NewReporter(pass, cfg)}
 	forwards := map[*ast.CallExpr]*outbound.Forward{}
 	for _, f := range res.Forwards {
 		forwards[f.Call] = f
@@ -264,6 +265,9 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 	if !ok || d <= budget {
 		return true
 	}
+	if c.boundsNoRequest(stack, w.Body) {
+		return true
+	}
 	where := "on a request path"
 	if !serves {
 		where = "in a function that has the caller's context"
@@ -351,8 +355,10 @@ func (c *checker) inside(n ast.Node, fn ast.Node) bool {
 }
 
 // afterDone reports whether the node at the top of stack runs only once a
-// context is done: after a statement <-ctx.Done(), or in the case
-// <-ctx.Done() of a select. The caller's context is spent there, and a
+// context is done: after a statement <-ctx.Done(), in the case
+// <-ctx.Done() of a select, or after a loop that ends only when a context
+// is done (for ctx.Err() == nil { ... }, or a loop whose only break is in
+// a case <-ctx.Done()). The caller's context is spent there, and a
 // fresh one is what the code needs (a graceful shutdown with its own
 // timeout: srv.Shutdown(context.WithTimeout(context.Background(), d))).
 func (c *checker) afterDone(stack []ast.Node) bool {
@@ -378,7 +384,7 @@ func (c *checker) afterDone(stack []ast.Node) bool {
 			if st == node {
 				break
 			}
-			if analysisutil.DoneRecv(c.pass.TypesInfo, st) {
+			if analysisutil.DoneRecv(c.pass.TypesInfo, st) || c.endsOnDone(st) {
 				return true
 			}
 		}
@@ -482,4 +488,58 @@ func (c *checker) sameModule(pkg *types.Package) bool {
 	}
 	p := pkg.Path()
 	return p == mod.Path || strings.HasPrefix(p, mod.Path+"/")
+}
+
+// boundsNoRequest reports whether the context a WithTimeout call at the
+// top of stack derives is used only by local work (a subprocess, files) or
+// by dials: a subprocess's or a connect's timeout is no request budget.
+func (c *checker) boundsNoRequest(stack []ast.Node, body *ast.BlockStmt) bool {
+	if len(stack) < 2 || body == nil {
+		return false
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) == 0 {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil {
+		return false
+	}
+	uses, local := 0, 0
+	var visit func(n ast.Node, call *ast.CallExpr)
+	visit = func(n ast.Node, call *ast.CallExpr) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.CallExpr:
+				if x == call {
+					return true
+				}
+				for _, a := range x.Args {
+					visit(a, x)
+				}
+				visit(x.Fun, call)
+				return false
+			case *ast.Ident:
+				if c.pass.TypesInfo.Uses[x] != v {
+					return true
+				}
+				uses++
+				if call == nil {
+					return true
+				}
+				if oc := c.res.ByCall[call]; oc != nil && (oc.Spec.Kind == knowledge.Dial || oc.Spec.Kind == knowledge.TLS) {
+					local++
+				} else if c.res.Locality(call).Locality == outbound.Local {
+					local++
+				}
+			}
+			return true
+		})
+	}
+	visit(body, nil)
+	return uses > 0 && uses == local
 }

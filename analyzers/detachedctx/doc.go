@@ -49,7 +49,8 @@
 // it also reports WithTimeout(ctx, d) and WithDeadline(ctx, time.Now().Add(d))
 // with a constant d longer than the request budget (flag -request-budget,
 // default 10s, which itself is allowed): by then the client has long given
-// up. When a team sets a budget explicitly, this check applies to every
+// up. A context used only by local work (a subprocess, files) or only by
+// dials bounds no request: its timeout is not checked. When a team sets a budget explicitly, this check applies to every
 // function that receives a caller's context. Batch jobs, workers and
 // commands legitimately wait longer, so they are not checked by default, and
 // a context created in main or in a test is not a caller's budget.
@@ -61,7 +62,9 @@
 // cleanup on the way out: in a deferred call or function, in a branch taken
 // on a failure or a cancellation that leaves the path (if err != nil {
 // rollback(context.Background()); return err }), and once the caller's
-// context is done (after <-ctx.Done(), or in a select case <-ctx.Done()),
+// context is done (after <-ctx.Done(), in a select case <-ctx.Done(), or
+// after a loop that ends only then: for ctx.Err() == nil { ... }, or one
+// whose only break is in a case <-ctx.Done()),
 // as a graceful shutdown does with srv.Shutdown(context.WithTimeout(
 // context.Background(), d)). So it is for work that runs later: a function
 // handed to time.AfterFunc, context.AfterFunc, http.Server's

@@ -3,7 +3,9 @@ package budget
 
 import (
 	"context"
+	"net"
 	"net/http"
+	"os/exec"
 	"time"
 
 	"google.golang.org/grpc"
@@ -158,4 +160,29 @@ func (s *sweeper) Sweep(ctx context.Context) error {
 	defer cancel()
 	_ = ctx
 	return nil
+}
+
+// A subprocess's timeout and a connect timeout are not request budgets.
+func convert(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Minute) // local work only: silent
+	defer cancel()
+	_ = exec.CommandContext(ctx, "convert", "in.png", "out.jpg").Run()
+}
+
+func connect(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second) // bounds the dial only: silent
+	defer cancel()
+	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", r.Host)
+	if err == nil {
+		conn.Close()
+	}
+}
+
+func proxied(w http.ResponseWriter, r *http.Request, c *http.Client) {
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second) // want `context.WithTimeout allows 30s on a request path`
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "https://upstream.example.com/", nil)
+	if resp, err := c.Do(req); err == nil {
+		resp.Body.Close()
+	}
 }

@@ -110,3 +110,36 @@ type Tracer interface {
 type Counter interface {
 	Add(ctx context.Context, n int64)
 }
+
+// Once the loop has ended, the caller's context is done: a final flush
+// needs a context of its own.
+func (s *Store) Pump(ctx context.Context, in <-chan string) {
+	for ctx.Err() == nil {
+		s.flushOne(ctx, in)
+	}
+	_, _ = s.db.ExecContext(context.Background(), "COMMIT") // after the loop that ends with ctx: silent
+}
+
+func (s *Store) Drain(ctx context.Context, in <-chan string) {
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case v := <-in:
+			_, _ = s.db.ExecContext(ctx, "INSERT INTO q VALUES ($1)", v)
+		}
+	}
+	_, _ = s.db.ExecContext(context.Background(), "COMMIT") // the loop ends only when ctx is done: silent
+}
+
+func (s *Store) Batch(ctx context.Context, in <-chan string) {
+	for v := range in {
+		if v == "" {
+			break
+		}
+	}
+	_, _ = s.db.ExecContext(context.Background(), "COMMIT") // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although`
+}
+
+func (s *Store) flushOne(ctx context.Context, in <-chan string) {}
