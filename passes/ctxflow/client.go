@@ -307,7 +307,7 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 	seen[v] = true
 	defer delete(seen, v)
 	if _, isParam := m.params[v]; isParam {
-		vals, ok := m.ParamValues(v)
+		vals, ok := m.paramValues(v, depth)
 		if !ok || len(m.defs[v]) > 0 || len(transports) > 0 {
 			return BoundUnknown
 		}
@@ -498,7 +498,7 @@ func (m *Model) transportVar(v *types.Var, seen map[*types.Var]bool, depth int) 
 	seen[v] = true
 	defer delete(seen, v)
 	if _, isParam := m.params[v]; isParam {
-		vals, ok := m.ParamValues(v)
+		vals, ok := m.paramValues(v, depth)
 		if !ok || len(m.defs[v]) > 0 {
 			return BoundUnknown
 		}

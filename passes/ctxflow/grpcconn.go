@@ -106,7 +106,7 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 		defer delete(seen, v)
 		if _, isParam := m.params[v]; isParam {
 			// heartbeat(conn) called only here: the arguments it is given.
-			vals, ok := m.ParamValues(v)
+			vals, ok := m.paramValues(v, depth)
 			if !ok || len(m.defs[v]) > 0 {
 				return BoundUnknown
 			}

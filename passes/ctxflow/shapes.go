@@ -134,7 +134,7 @@ func (m *Model) shapes(e ast.Expr, seen map[*types.Var]bool, depth int) ([]Shape
 		seen[v] = true
 		defer delete(seen, v)
 		if _, isParam := m.params[v]; isParam {
-			vals, ok := m.ParamValues(v)
+			vals, ok := m.paramValues(v, depth)
 			if !ok || len(m.defs[v]) > 0 {
 				return nil, false
 			}
@@ -260,7 +260,7 @@ func (m *Model) varSources(v *types.Var, seen map[*types.Var]bool, depth int, ou
 	seen[v] = true
 	defer delete(seen, v)
 	if _, isParam := m.params[v]; isParam {
-		vals, ok := m.ParamValues(v)
+		vals, ok := m.paramValues(v, depth)
 		if !ok || len(m.defs[v]) > 0 {
 			return false
 		}
@@ -328,6 +328,27 @@ func (m *Model) ParamValues(v *types.Var) ([]ast.Expr, bool) {
 		out = append(out, call.Args[p.index])
 	}
 	return out, true
+}
+
+// maxParamCalls and maxParamDepth keep the walks that follow parameters
+// into their callers' arguments small: every call of the function is a
+// branch of the walk.
+const (
+	maxParamCalls = 4
+	maxParamDepth = 8
+)
+
+// paramValues is ParamValues for a walk at depth: only near its start, and
+// for functions called from a few places.
+func (m *Model) paramValues(v *types.Var, depth int) ([]ast.Expr, bool) {
+	if depth > maxParamDepth {
+		return nil, false
+	}
+	vals, ok := m.ParamValues(v)
+	if !ok || len(vals) > maxParamCalls {
+		return nil, false
+	}
+	return vals, true
 }
 
 // indexCalls records the direct calls of the package's functions, and the
