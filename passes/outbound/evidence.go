@@ -339,3 +339,52 @@ func isVar(m *ctxflow.Model, e ast.Expr, key string) bool {
 	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
 	return ok && key != "" && analysisutil.VarKey(v) == key
 }
+
+func (s BoundSource) String() string {
+	switch s {
+	case FromCall:
+		return "call"
+	case FromClient:
+		return "client"
+	case FromConnection:
+		return "connection"
+	}
+	return "?"
+}
+
+func (p Proof) String() string {
+	switch p {
+	case Bounded:
+		return "bounded"
+	case Absent:
+		return "absent"
+	}
+	return "unseen"
+}
+
+// String describes the record for tests and debugging: the place, the
+// context's state, each bound, and whether the call is unbounded.
+func (e *Evidence) String() string {
+	s := e.Place.String()
+	if e.HasContext {
+		s += "; context " + e.Context.State.String()
+	} else {
+		s += "; no context"
+	}
+	for _, b := range e.Bounds {
+		s += "; " + b.Source.String() + " " + b.Proof.String()
+	}
+	switch e.Stream {
+	case OpenStream:
+		s += "; open stream"
+	case FiniteStream:
+		s += "; finite stream"
+	}
+	if e.WaitForReady {
+		s += "; wait for ready"
+	}
+	if e.Unbounded() {
+		s += "; unbounded"
+	}
+	return s
+}

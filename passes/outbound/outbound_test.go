@@ -48,3 +48,24 @@ var locality = func() *analysis.Analyzer {
 func TestLocality(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), locality, "locality", "sqlgraph", "sqlmixed")
 }
+
+// evidence reports the evidence record of every outbound call.
+var evidence = func() *analysis.Analyzer {
+	ob := outbound.New(config.Default())
+	return &analysis.Analyzer{
+		Name:     "evidence",
+		Doc:      "reports outbound.Call.Evidence for tests",
+		Requires: []*analysis.Analyzer{ob},
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[ob].(*outbound.Result)
+			for _, c := range res.Calls {
+				pass.Reportf(c.Call.Pos(), "%s: %s", c.Name(), c.Evidence())
+			}
+			return nil, nil
+		},
+	}
+}()
+
+func TestEvidence(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), evidence, "evidence")
+}

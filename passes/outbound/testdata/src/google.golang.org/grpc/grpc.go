@@ -43,3 +43,5 @@ type ServerStreamingClient[T any] interface {
 	Recv() (*T, error)
 	ClientStream
 }
+
+func WaitForReady(waitForReady bool) CallOption { return nil }
