@@ -168,8 +168,8 @@ func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 // it to an outbound call.
 func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 	for _, fp := range f.Fact.Params {
-		if fp.Index >= len(f.Call.Args) {
-			continue
+		if fp.Index >= len(f.Call.Args) || c.res.Async(f.Call, fp.Index) {
+			continue // a component's Start: the context is its goroutine's lifetime
 		}
 		o := c.m.Context(f.Call.Args[fp.Index])
 		if o.State != ctxflow.Free || !o.Detached {
@@ -409,7 +409,7 @@ func (c *checker) checkCtxCall(call *ast.CallExpr, caller *ctxflow.Caller) {
 		return
 	}
 	o := c.m.Context(call.Args[0])
-	if o.State != ctxflow.Free || !o.Detached {
+	if o.State != ctxflow.Free || !o.Detached || c.res.Async(call, 0) {
 		return
 	}
 	for i := 0; i < sig.Results().Len(); i++ {

@@ -71,6 +71,10 @@
 // RegisterOnShutdown or a function of the package that stores it (a
 // registered callback), a goroutine the function starts and does not wait
 // for (no WaitGroup Wait, no receive from a channel the goroutine sends on),
+// Background handed to a function that hands that context to a goroutine
+// it starts (a component's Start: ctx, cancel := context.WithCancel(ctx);
+// go c.run(ctx)), whose context is the lifetime of background work, not the
+// caller's budget;
 // and work in a function handed to sync.Once.Do, sync.OnceFunc/OnceValue(s)
 // or singleflight's Do: it is done once for every caller and must not end
 // when the caller that happened to start it gives up.

@@ -37,7 +37,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(ForwardFact), new(SendFact), new(SQLDriverFact)},
+			FactTypes:  []analysis.Fact{new(ForwardFact), new(SendFact), new(AsyncFact), new(SQLDriverFact)},
 		}
 	})
 }
@@ -230,6 +230,7 @@ type Result struct {
 
 	table *knowledge.Table
 	loc   *locator
+	async map[*ast.CallExpr]*AsyncFact
 }
 
 const maxChain = 6
@@ -246,6 +247,8 @@ type state struct {
 
 	sendMemo map[*types.Func]*SendFact
 	sendBusy map[*types.Func]bool
+
+	asyncMemo map[*types.Func]*AsyncFact
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any, error) {
@@ -259,7 +262,8 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 	res.Relevant = true
 	s := &state{pass: pass, cfg: cfg, table: table, model: model, res: res,
 		byFunc: map[*ast.FuncDecl][]ast.Node{}, memo: map[*types.Func]*ForwardFact{}, busy: map[*types.Func]bool{},
-		sendMemo: map[*types.Func]*SendFact{}, sendBusy: map[*types.Func]bool{}}
+		sendMemo: map[*types.Func]*SendFact{}, sendBusy: map[*types.Func]bool{},
+		asyncMemo: map[*types.Func]*AsyncFact{}}
 
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var decl *ast.FuncDecl
@@ -317,6 +321,9 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 		if f := s.sendFact(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
 		}
+		if f := s.asyncFact(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
 	}
 	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
@@ -332,6 +339,12 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 		}
 		if f := s.sendFact(fn); f != nil {
 			res.Sends = append(res.Sends, &Send{Call: call, Fn: fn, Fact: f})
+		}
+		if f := s.asyncFact(fn); f != nil {
+			if res.async == nil {
+				res.async = map[*ast.CallExpr]*AsyncFact{}
+			}
+			res.async[call] = f
 		}
 	})
 	return res, nil

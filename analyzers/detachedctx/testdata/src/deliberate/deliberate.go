@@ -19,6 +19,7 @@ type Store struct {
 	kv        KV
 	spans     Tracer
 	hits      Counter
+	stop      func()
 }
 
 func (s *Store) Create(ctx context.Context, id string) error {
@@ -143,3 +144,31 @@ func (s *Store) Batch(ctx context.Context, in <-chan string) {
 }
 
 func (s *Store) flushOne(ctx context.Context, in <-chan string) {}
+
+// Start runs a loop for the component's lifetime: its context is that
+// lifetime, and Background is what a caller whose own context ends with
+// the call gives it.
+func (s *Store) Start(ctx context.Context) {
+	ctx, cancel := context.WithCancel(ctx)
+	s.stop = cancel
+	go s.loop(ctx)
+}
+
+func (s *Store) loop(ctx context.Context) {
+	for ctx.Err() == nil {
+		_, _ = s.db.ExecContext(ctx, "SELECT 1")
+	}
+}
+
+// Watch hands its context to a goroutine that waits on it.
+func (s *Store) Watch(ctx context.Context) {
+	go func() {
+		<-ctx.Done()
+	}()
+}
+
+func (s *Store) Open(ctx context.Context) error {
+	s.Start(context.Background())                  // the component's lifetime: silent
+	s.Watch(context.TODO())                        // silent
+	return s.Publish(context.Background(), "open") // want `\(\*deliberate.Store\).Publish takes a context and gets context.Background\(\)`
+}
