@@ -55,7 +55,12 @@ func (s *state) asyncFact(fn *types.Func) *AsyncFact {
 	if f, ok := s.asyncMemo[fn]; ok {
 		return f
 	}
+	if s.asyncBusy[fn] {
+		return nil
+	}
+	s.asyncBusy[fn] = true
 	f := s.computeAsync(fn)
+	delete(s.asyncBusy, fn)
 	s.asyncMemo[fn] = f
 	return f
 }
@@ -105,6 +110,38 @@ func (s *state) computeAsync(fn *types.Func) *AsyncFact {
 		})
 		return true
 	})
+	// A context handed on to a function that hands it to a goroutine
+	// (Dial(ctx) calling NewAuthInterceptor(ctx), which starts one).
+	origin := func(e ast.Expr) (int, bool) {
+		o := s.model.Context(e)
+		for _, p := range []*types.Var{o.Param, o.Derived} {
+			if i, ok := params[p]; ok && p != nil {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	for _, n := range s.byFunc[decl] {
+		call := n.(*ast.CallExpr)
+		callee, _ := s.model.Callee(call)
+		if callee == nil || callee.Origin() == fn {
+			continue
+		}
+		if s.asyncBusy[callee.Origin()] {
+			continue
+		}
+		f := s.asyncFact(callee)
+		if f == nil || call.Ellipsis.IsValid() {
+			continue
+		}
+		for _, j := range f.Params {
+			if j < len(call.Args) {
+				if i, ok := origin(call.Args[j]); ok {
+					found[i] = true
+				}
+			}
+		}
+	}
 	if len(found) == 0 {
 		return nil
 	}

@@ -249,6 +249,7 @@ type state struct {
 	sendBusy map[*types.Func]bool
 
 	asyncMemo map[*types.Func]*AsyncFact
+	asyncBusy map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any, error) {
@@ -263,7 +264,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 	s := &state{pass: pass, cfg: cfg, table: table, model: model, res: res,
 		byFunc: map[*ast.FuncDecl][]ast.Node{}, memo: map[*types.Func]*ForwardFact{}, busy: map[*types.Func]bool{},
 		sendMemo: map[*types.Func]*SendFact{}, sendBusy: map[*types.Func]bool{},
-		asyncMemo: map[*types.Func]*AsyncFact{}}
+		asyncMemo: map[*types.Func]*AsyncFact{}, asyncBusy: map[*types.Func]bool{}}
 
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var decl *ast.FuncDecl

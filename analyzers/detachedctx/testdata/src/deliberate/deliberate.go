@@ -172,3 +172,6 @@ func (s *Store) Open(ctx context.Context) error {
 	s.Watch(context.TODO())                        // silent
 	return s.Publish(context.Background(), "open") // want `\(\*deliberate.Store\).Publish takes a context and gets context.Background\(\)`
 }
+
+// Boot hands its context to Start, which starts a goroutine with it.
+func (s *Store) Boot(ctx context.Context) { s.Start(ctx) }
