@@ -95,6 +95,19 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 // checkCall reports an outbound call that has no deadline.
 func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	ev := oc.Evidence()
+	if o := ev.Context; ev.HasContext && o.State == ctxflow.Free && o.HelperNoCtx && o.Root() != nil {
+		if caller := c.m.CallerOf(stack); caller != nil {
+			if fn, _ := c.m.Callee(o.Root()); fn != nil {
+				ctxExpr := or(caller.Expr(c.pass.Pkg, oc.Call.Pos()), "ctx")
+				c.rep.Report(analysis.Diagnostic{
+					Pos: oc.Call.Pos(), End: oc.Call.End(),
+					Message: fmt.Sprintf("%s sends a request that %s builds without a context, although this function has the caller's context: the request ignores the caller's deadline and cancellation; send req.WithContext(%s)",
+						oc.Name(), analysisutil.Name(fn), ctxExpr),
+				})
+				return
+			}
+		}
+	}
 	if !ev.Unbounded() {
 		return // its own timeout, a client Timeout, or a client of unknown make
 	}
@@ -254,8 +267,12 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 		// caller gives it one (kit's CreateRequestFunc, whose caller sends
 		// req.WithContext(ctx)). A function that drops its ctx altogether
 		// is still reported.
+		// A request handed back to the caller (returned, or kept in a
+		// field) is judged where it is sent: the caller may give it a
+		// context (kit's CreateRequestFunc, godo's NewRequest, whose Do
+		// sends req.WithContext(ctx)).
 		back := handedBack(c.pass.TypesInfo, stack, v)
-		if back && usesContext(c.pass.TypesInfo, analysisutil.WhereOf(stack).Body) {
+		if back {
 			return
 		}
 		if !back && v != nil && !c.sent(v, analysisutil.WhereOf(stack).Body) {
@@ -552,23 +569,6 @@ func handedBack(info *types.Info, stack []ast.Node, v *types.Var) bool {
 						found = true
 					}
 				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// usesContext reports whether body mentions a context.Context variable.
-func usesContext(info *types.Info, body *ast.BlockStmt) bool {
-	if body == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && analysisutil.IsContext(v.Type()) {
-				found = true
 			}
 		}
 		return !found

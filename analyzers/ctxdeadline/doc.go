@@ -22,13 +22,18 @@
 //     has no Timeout: db.QueryContext(context.Background(), ...), a gRPC
 //     method called with context.TODO(), client.Do(req) for a request built
 //     on Background;
-//   - http.NewRequest, on its own line, when the function has a caller's
-//     context in scope or sends the request itself with a client that has no
-//     Timeout (unless the request gets a context first: req.WithContext(ctx),
-//     req.Clone(ctx), is handed with the context to a function value or
-//     an interface method, or is returned to the caller or kept in a field
-//     by a function that uses its context for other things: the context is
-//     given where it is sent);
+//   - http.NewRequest, on its own line, when the function sends the
+//     request (to an outbound send, a helper that sends it, or a function
+//     value or interface method that may) and has a caller's context in
+//     scope, or sends it itself with a client nothing else bounds (unless
+//     the request gets a context first: req.WithContext(ctx),
+//     req.Clone(ctx), or is handed with the context to a function value or
+//     an interface method). A request returned to the caller or kept in a
+//     field is judged where it is sent: a send of a request that a helper
+//     builds without a context is reported there — where the caller's
+//     context is in scope and not attached, or where nothing else bounds
+//     the send; a request written to a raw connection is not sent by a
+//     client;
 //   - a call that passes a deadline-free context to a function that
 //     forwards it, through any number of helpers and packages, to such an
 //     outbound call; the message names the chain;

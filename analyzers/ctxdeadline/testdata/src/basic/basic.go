@@ -95,9 +95,29 @@ func newRequestSent() {
 	}
 }
 
-// A function that drops its ctx altogether.
+// A function that drops its ctx and returns the request: judged where the
+// request is sent.
 func newRequestCtx(ctx context.Context) (*http.Request, error) {
-	return http.NewRequest(http.MethodGet, "http://x", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, although this function has the caller's context`
+	return http.NewRequest(http.MethodGet, "http://x", nil)
+}
+
+func sendNewRequestCtx(ctx context.Context) {
+	req, err := newRequestCtx(ctx)
+	if err != nil {
+		return
+	}
+	resp, err := http.DefaultClient.Do(req) // want `\(\*http.Client\).Do sends a request that basic.newRequestCtx builds without a context, although this function has the caller's context`
+	if err == nil {
+		resp.Body.Close()
+	}
+	req2, err := newRequestCtx(ctx)
+	if err != nil {
+		return
+	}
+	resp, err = http.DefaultClient.Do(req2.WithContext(ctx)) // the context is attached at the send: silent
+	if err == nil {
+		resp.Body.Close()
+	}
 }
 
 // A request handed back to the caller by a function that uses its ctx for
@@ -242,7 +262,7 @@ func relocate(_ context.Context, db *sql.DB) error {
 // Two requests in turn: each message names the send that follows it.
 func twoRequests(url string) error {
 	hc := &http.Client{}
-	req, err := http.NewRequest(http.MethodPost, url, nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 249 sends it`
+	req, err := http.NewRequest(http.MethodPost, url, nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 269 sends it`
 	if err != nil {
 		return err
 	}
@@ -252,7 +272,7 @@ func twoRequests(url string) error {
 	}
 	resp.Body.Close()
 	if resp.StatusCode == http.StatusNotFound {
-		req, err = http.NewRequest(http.MethodPost, url+"/new", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 259 sends it`
+		req, err = http.NewRequest(http.MethodPost, url+"/new", nil) // want `http.NewRequest gives the request context.Background\(\), which has no deadline, and \(\*http.Client\).Do on line 279 sends it`
 		if err != nil {
 			return err
 		}
