@@ -262,15 +262,10 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 	}
 	caller := c.m.CallerOf(stack)
 	if caller != nil {
-		// A request handed back to the caller by a function that uses its
-		// context for other things was built without it on purpose: the
-		// caller gives it one (kit's CreateRequestFunc, whose caller sends
-		// req.WithContext(ctx)). A function that drops its ctx altogether
-		// is still reported.
 		// A request handed back to the caller (returned, or kept in a
 		// field) is judged where it is sent: the caller may give it a
-		// context (kit's CreateRequestFunc, godo's NewRequest, whose Do
-		// sends req.WithContext(ctx)).
+		// context (kit's CreateRequestFunc, a client whose Do sends
+		// req.WithContext(ctx)).
 		back := handedBack(c.pass.TypesInfo, stack, v)
 		if back {
 			return
