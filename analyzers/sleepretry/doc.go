@@ -27,7 +27,13 @@
 //     loop is an exit, and so is a loop condition that does not depend on
 //     the calls' outcome, such as for b.Ongoing() of a backoff object; the
 //     Done or Err of a context that is only context.Background() or TODO()
-//     is not, as nothing can end it; a parameter's context is).
+//     is not, as nothing can end it; a parameter's context is). Bounds
+//     too, so no "retries forever": an attempt counter compared anywhere
+//     in the body (an if, a switch case, if attempt > 3 { log }), a
+//     deadline or a timer made before the loop and checked in it
+//     (timeout := time.After(d) received in a case that leaves), and a
+//     context that can end handed to the retried call (send(ctx): once ctx
+//     is done every attempt fails at once).
 //
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the

@@ -80,7 +80,7 @@ func (c *checker) loop(L *retryloop.Loop) {
 	if len(L.Sleeps) == 0 {
 		return
 	}
-	unbounded := L.Bound == retryloop.NoBound && !L.Exit && !L.Reconnect
+	unbounded := L.Unbounded()
 	var chosen *problems
 	for _, s := range L.Sleeps {
 		p := problems{s: s}

@@ -238,25 +238,16 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 		}
 	}
 	// Checks in the body that leave the loop: if attempt >= max { return },
-	// or if attempt < max { sleep; continue } followed by a return.
+	// or if attempt < max { sleep; continue } followed by a return, and the
+	// same in a switch case (case attempt >= max: return).
 	parents := parentLists(L.Body)
-	m.eachIf(L.Body, func(ifs *ast.IfStmt) {
-		breakLeaves := !m.inSwitch(L.Body, ifs)
-		var cond ast.Expr
-		switch {
-		case m.leaves(ifs.Body.List, breakLeaves, L, li):
-			cond = ifs.Cond
-		case ifs.Else == nil && goesRound(ifs.Body.List) && m.leaves(parents[ifs], breakLeaves, L, li):
-			cond = &ast.UnaryExpr{Op: token.NOT, X: ifs.Cond}
-		default:
-			return
-		}
+	check := func(at ast.Node, test, cond ast.Expr) {
 		for _, c := range counters {
-			if !m.mentionsVia(L, ifs.Cond, c.v) {
+			if !m.mentionsVia(L, test, c.v) {
 				continue
 			}
-			incBefore := c.pos.IsValid() && c.pos < ifs.Pos()
-			after := ifs.Pos() > firstCall
+			incBefore := c.pos.IsValid() && c.pos < at.Pos()
+			after := at.Pos() > firstCall
 			n, ok := m.simulate(L, c, cond, true, incBefore)
 			if ok && after {
 				n++
@@ -266,13 +257,98 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 				m.paramBound(L, c, cond, true, incBefore, after)
 			}
 		}
+	}
+	m.eachIf(L.Body, func(ifs *ast.IfStmt) {
+		breakLeaves := !m.inSwitch(L.Body, ifs)
+		switch {
+		case m.leaves(ifs.Body.List, breakLeaves, L, li):
+			check(ifs, ifs.Cond, ifs.Cond)
+		case ifs.Else == nil && goesRound(ifs.Body.List) && m.leaves(parents[ifs], breakLeaves, L, li):
+			check(ifs, ifs.Cond, &ast.UnaryExpr{Op: token.NOT, X: ifs.Cond})
+		}
 	})
+	m.eachCase(L.Body, func(sw *ast.SwitchStmt, cc *ast.CaseClause) {
+		if cond := caseCond(sw, cc); cond != nil && m.leaves(cc.Body, false, L, li) {
+			check(cc, cond, cond)
+		}
+	})
+	// An attempt counter compared anywhere else in the body (if attempt > 3
+	// { log }) bounds nothing we can count, but whoever wrote it thought
+	// about the attempts: no claim that the loop runs forever.
+	for _, c := range counters {
+		if m.compared(L, c.v) {
+			L.CounterChecked = true
+		}
+	}
 	switch {
 	case best > 0:
 		L.Bound, L.Attempts = ConstBound, best
 	case bounded:
 		L.Bound = VarBound
 	}
+}
+
+// eachCase calls f for every case clause of an expression switch of a loop
+// body, not inside nested loops or function literals.
+func (m *model) eachCase(body *ast.BlockStmt, f func(*ast.SwitchStmt, *ast.CaseClause)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.SwitchStmt:
+			for _, c := range n.Body.List {
+				if cc, ok := c.(*ast.CaseClause); ok && cc.List != nil {
+					f(n, cc)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// caseCond returns the condition under which a case clause runs: its
+// expressions or'ed (switch { case a, b: }), compared with the tag (switch
+// attempt { case 5: }); nil when the switch has an init statement.
+func caseCond(sw *ast.SwitchStmt, cc *ast.CaseClause) ast.Expr {
+	if sw.Init != nil {
+		return nil
+	}
+	var cond ast.Expr
+	for _, e := range cc.List {
+		if sw.Tag != nil {
+			e = &ast.BinaryExpr{X: sw.Tag, OpPos: e.Pos(), Op: token.EQL, Y: e}
+		}
+		if cond == nil {
+			cond = e
+		} else {
+			cond = &ast.BinaryExpr{X: cond, OpPos: e.Pos(), Op: token.LOR, Y: e}
+		}
+	}
+	return cond
+}
+
+// compared reports whether the loop body compares v (or a variable defined
+// from it in the body) with something: in a comparison or a switch tag.
+func (m *model) compared(L *Loop, v *types.Var) bool {
+	found := false
+	ast.Inspect(L.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				found = m.mentionsVia(L, n, v)
+			}
+		case *ast.SwitchStmt:
+			found = n.Tag != nil && m.mentionsVia(L, n.Tag, v)
+		}
+		return !found
+	})
+	return found
 }
 
 // paramBound records on L a parameter of the loop's function that bounds

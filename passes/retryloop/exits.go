@@ -7,6 +7,7 @@ import (
 
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
 )
 
 // eachIf calls f for every if statement of a loop body, not inside nested
@@ -141,8 +142,8 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		if r.clause == nil {
 			continue
 		}
-		if k, _ := m.timerOf(r.expr.X); k != 0 {
-			continue
+		if k, _ := m.timerOf(r.expr.X); k != 0 && !m.deadlineTimer(L, r.expr.X) {
+			continue // a pause, or a timeout started for each attempt
 		}
 		if m.deadCtx(r.expr.X) {
 			continue // <-ctx.Done() of a context.Background(): never ready
@@ -174,6 +175,81 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		}
 	})
 	return found
+}
+
+// deadlineTimer reports whether a channel a loop receives from is a timer
+// started before the loop and never restarted in it (timeout :=
+// time.After(d); t := time.NewTimer(d)): a deadline for the whole loop.
+func (m *model) deadlineTimer(L *Loop, ch ast.Expr) bool {
+	k, made := m.timerOf(ch)
+	if (k != knowledge.After && k != knowledge.NewTimer) || made == nil || within(made.Pos(), L.Stmt) {
+		return false
+	}
+	v := m.x.varOf(ch)
+	if sel, ok := ast.Unparen(ch).(*ast.SelectorExpr); ok {
+		v = m.x.varOf(sel.X)
+	}
+	if v == nil || m.x.addrTaken[v] {
+		return false
+	}
+	for _, d := range m.x.defs[v] {
+		if within(d.pos, L.Stmt) {
+			return false
+		}
+	}
+	return m.resetIn(L, ch) == nil
+}
+
+// ctxBound reports whether a retried call of the loop is given a context
+// that can end, or a request carrying one: not context.Background() or
+// TODO(), nor a context the loop makes for each attempt from one.
+func (m *model) ctxBound(L *Loop) bool {
+	for _, c := range L.Retried {
+		for _, a := range c.Args {
+			t := m.info.TypeOf(a)
+			var o ctxflow.Origin
+			switch {
+			case analysisutil.IsContext(t):
+				o = m.m.Context(a)
+			case analysisutil.TypeKey(t) == "net/http.Request":
+				o = m.m.Request(a)
+			default:
+				continue
+			}
+			if m.ends(L, a, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ends reports whether a context (or a request's) of origin o can end
+// while the loop runs: a parameter's, an inbound request's, one derived
+// from them, one with a deadline set before the loop, or one of unknown
+// origin (unknown: no claim that nothing ends it). A context that is only
+// Background() or TODO(), or that the loop makes afresh from one for each
+// attempt, does not.
+func (m *model) ends(L *Loop, e ast.Expr, o ctxflow.Origin) bool {
+	switch o.State {
+	case ctxflow.Free:
+		return false
+	case ctxflow.Deadline:
+		if o.Derived != nil {
+			return true
+		}
+		v := m.x.rootVar(e)
+		if v == nil {
+			return false
+		}
+		for _, d := range m.x.defs[v] {
+			if within(d.pos, L.Stmt) {
+				return false
+			}
+		}
+		return len(m.x.defs[v]) > 0
+	}
+	return !o.Detached && !m.neverEnds(e)
 }
 
 // mentionsCounter reports whether a condition reads an attempt counter of

@@ -195,6 +195,7 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	L.Reconnect = len(li.reconnect) == len(L.Retried)
 	m.bounds(L, li)
 	L.Exit = m.exits(L, li)
+	L.CtxBound = m.ctxBound(L)
 	m.sleeps(L, li)
 	if L.Reconnect {
 		// Only its waits matter: no retry layer, no attempt bound to miss.
@@ -266,4 +267,12 @@ func (m *model) timerOf(x ast.Expr) (knowledge.TimerKind, *ast.CallExpr) {
 		}
 	}
 	return 0, nil
+}
+
+// Unbounded reports whether nothing is proven to end the loop's attempts:
+// no attempt bound, no counter compared anywhere, no exit on a context, a
+// deadline or a stop signal, no context that can end given to the retried
+// call, and it is no reconnect loop (which has no attempt bound to miss).
+func (L *Loop) Unbounded() bool {
+	return L.Bound == NoBound && !L.CounterChecked && !L.Exit && !L.CtxBound && !L.Reconnect
 }

@@ -95,9 +95,18 @@ type Loop struct {
 	// attempts (attempt < attempts): Param + ParamOffset attempts at most.
 	Param       *types.Var
 	ParamOffset int
-	// Exit: the loop leaves when a context is done, a deadline passes, or a
-	// done channel receives.
+	// Exit: the loop leaves when a context is done, a deadline passes (one
+	// computed before the loop: a time, a timer), or a done channel
+	// receives.
 	Exit bool
+	// CounterChecked: an attempt counter is compared somewhere in the body
+	// (if attempt > 3 { log }), though no count could be read from it.
+	CounterChecked bool
+	// CtxBound: a retried call is given a context that can end (the
+	// caller's, or one with a deadline fixed before the loop): once it is
+	// done every attempt fails at once, and the loop is no longer waiting on
+	// the dependency.
+	CtxBound bool
 
 	// Retried are the calls whose failure goes round again.
 	Retried []*ast.CallExpr

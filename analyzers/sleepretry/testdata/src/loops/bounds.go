@@ -1,0 +1,119 @@
+package loops
+
+import (
+	"context"
+	"errors"
+	"log"
+	"math/rand"
+	"time"
+)
+
+// What bounds a retry loop (issue 13, rule 3): a deadline or timer made
+// before the loop and checked in it, an attempt counter compared anywhere in
+// the body, a cancellable context handed to the retried call. None of these
+// loops retries forever.
+
+var errTimedOut = errors.New("timed out")
+
+// A timer made before the loop, received in a case that leaves: a deadline.
+func timerBeforeLoop() error {
+	timeout := time.After(30 * time.Second)
+	for {
+		if err := sendNoCtx(); err == nil {
+			return nil
+		}
+		select {
+		case <-timeout:
+			return errTimedOut
+		case <-time.After(time.Duration(rand.Intn(1000)) * time.Millisecond):
+		}
+	}
+}
+
+// The same with a time.Timer made before the loop.
+func newTimerBeforeLoop() error {
+	t := time.NewTimer(30 * time.Second)
+	defer t.Stop()
+	for {
+		if err := sendNoCtx(); err == nil {
+			return nil
+		}
+		select {
+		case <-t.C:
+			return errTimedOut
+		case <-time.After(time.Duration(rand.Intn(1000)) * time.Millisecond):
+		}
+	}
+}
+
+// A timer made in the loop is not a deadline: it starts again every time.
+func timerInLoop() error {
+	for { // want `retry loop has no attempt limit and no context or deadline to stop it`
+		if err := sendNoCtx(); err == nil {
+			return nil
+		}
+		timeout := time.After(30 * time.Second)
+		select {
+		case <-timeout:
+			return errTimedOut
+		case <-time.After(time.Duration(rand.Intn(1000)) * time.Millisecond):
+		}
+	}
+}
+
+// An attempt counter compared in a switch case that leaves: bounded, with
+// its count.
+func counterSwitch() error {
+	attempt := 0
+	for {
+		err := sendNoCtx()
+		if err == nil {
+			return nil
+		}
+		attempt++
+		switch {
+		case attempt >= 5:
+			return err
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+}
+
+// A counter compared anywhere in the body: whoever wrote it thought about
+// the attempts; nothing proves the loop runs forever.
+func counterCompared() error {
+	attempt := 0
+	for {
+		err := sendNoCtx()
+		if err == nil {
+			return nil
+		}
+		attempt++
+		if attempt > 3 {
+			log.Printf("still failing after %d attempts: %v", attempt, err)
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+}
+
+// A cancellable context handed to the retried call ends the loop when it is
+// done: the sleep ignores it, but nothing proves "forever".
+func ctxToCall(ctx context.Context) {
+	for {
+		if err := send(ctx); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond) // want `^retry loop waits with time.Sleep, which ignores ctx: cancellation and deadlines wait out the sleep; sleep with resil.Sleep\(ctx, d\), which returns when the context is done$`
+	}
+}
+
+// A context that nothing cancels, handed to the call, does not end it.
+func backgroundToCall() {
+	ctx := context.Background()
+	for { // want `retry loop has no attempt limit and no context or deadline to stop it`
+		if err := send(ctx); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+}
