@@ -69,7 +69,13 @@
 // randomises; a duration of unknown origin (a function field, an interface
 // method) for the fixed/unjittered check; polling with a ticker or
 // time.Tick; server accept loops; loops whose sleep paces work with no
-// retried call; loops that repeat calls failing for local reasons (the file
+// retried call, and loops that pass a wait after a success too and go
+// round (a pause between batches: for { n, err := purge(ctx); if err ==
+// nil && n == 0 { return }; time.Sleep(pause) }), which pace work rather
+// than back off; consumers that take the next item each iteration (a
+// channel receive, a message source, a method of what the loop condition
+// advances, for sc.Scan() { line := sc.Text() }), so that a failed item
+// is left behind, not sent again; loops that repeat calls failing for local reasons (the file
 // system, binding a port, parsing); a circuit breaker's open-state delay.
 //
 // Suggested fix, when the loop has an attempt variable and a context is in

@@ -92,6 +92,57 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 	return unk, w.statusIn(e, st), w.tracked(e)
 }
 
+// blindToErr reports whether an undecided part of a condition reads the
+// call's error (shouldRetry(err, resp, n), err == nil && n == 0 is not:
+// the part left undecided reads n only).
+func (w *walker) blindToErr(e ast.Expr, st pstate) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return w.blindToErr(x.X, st)
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.LAND || x.Op == token.LOR {
+			rx, _, _ := w.cond(x.X, st)
+			ry, _, _ := w.cond(x.Y, st)
+			return rx == unk && w.blindToErr(x.X, st) || ry == unk && w.blindToErr(x.Y, st)
+		}
+	}
+	if r, _, _ := w.cond(e, st); r != unk {
+		return false
+	}
+	return w.readsErr(e, 0)
+}
+
+// readsErr reports whether e reads the call's error, or the call, directly
+// or through variables defined once in the loop body (not through the
+// call's other results).
+func (w *walker) readsErr(e ast.Node, depth int) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if n == w.call {
+			found = true
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			v, isVar := w.m.info.Uses[id].(*types.Var)
+			switch {
+			case !isVar || w.resV[v]:
+			case w.errV[v]:
+				found = true
+			case depth < 6:
+				if rhs := w.loopDef(id); rhs != nil && w.readsErr(rhs, depth+1) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // predicate evaluates a call of a function of this package whose body is
 // one return of a boolean (func retryable(code int) bool { return code >= 500 }),
 // with its parameters bound to the arguments.

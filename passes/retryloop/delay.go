@@ -158,6 +158,11 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 	sort.Slice(L.Sleeps, func(i, j int) bool { return L.Sleeps[i].Node.Pos() < L.Sleeps[j].Node.Pos() })
 	for _, s := range L.Sleeps {
 		s.Ctx = m.ctxFor(L, s.Node.Pos())
+		for _, n := range append([]ast.Node{s.Node, s.Call}, s.Others...) {
+			if n != nil && li.pacing&li.waitBits(n) != 0 {
+				s.Pacing = true
+			}
+		}
 	}
 }
 

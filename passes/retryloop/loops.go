@@ -110,6 +110,11 @@ type loopInfo struct {
 	// reconnect are the calls retried as a reconnect loop retries them
 	// (see reconnects).
 	reconnect []*ast.CallExpr
+	// waits are the nodes that wait (sleep calls, timer calls, receives
+	// from timers), and pacing the bits of those passed on a path where the
+	// call succeeded and the loop goes round: they pace the work.
+	waits  []ast.Node
+	pacing uint64
 }
 
 type recv struct {
@@ -197,6 +202,11 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	L.Exit = m.exits(L, li)
 	L.CtxBound = m.ctxBound(L)
 	m.sleeps(L, li)
+	if paces(L.Sleeps) {
+		// Every wait is also passed after a success that goes round: a
+		// pause between batches, pacing, not a retry loop.
+		return
+	}
 	if L.Reconnect {
 		// Only its waits matter: no retry layer, no attempt bound to miss.
 		m.loops = append(m.loops, L)
@@ -275,4 +285,15 @@ func (m *model) timerOf(x ast.Expr) (knowledge.TimerKind, *ast.CallExpr) {
 // call, and it is no reconnect loop (which has no attempt bound to miss).
 func (L *Loop) Unbounded() bool {
 	return L.Bound == NoBound && !L.CounterChecked && !L.Exit && !L.CtxBound && !L.Reconnect
+}
+
+// paces reports whether a loop waits and every one of its waits paces the
+// work (Sleep.Pacing).
+func paces(sleeps []*Sleep) bool {
+	for _, s := range sleeps {
+		if !s.Pacing {
+			return false
+		}
+	}
+	return len(sleeps) > 0
 }

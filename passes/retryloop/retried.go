@@ -18,13 +18,13 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	if m.onEvent(li, call) {
 		return false
 	}
-	if m.varies(L, li, call) {
+	if m.varies(L, li, call, true) {
 		// A watch loop resuming from its last result (next, err :=
 		// watch(ctx, rv); ...; rv = next) repeats the same call after a
 		// failure: a reconnect loop still retries it.
 		// Only a loop that never leaves on success: one that does (a page
 		// token that ends) is walking through results, not watching.
-		if m.reconnects(L, li, call) && m.sameAfterFailure(L, call) {
+		if m.reconnects(L, li, call) && m.sameAfterFailure(L, call) && !m.varies(L, li, call, false) {
 			ws := m.newWalker(L, li, call, assume{err: no, status: 200, code: 0}, false)
 			ws.run()
 			if len(ws.exit) == 0 {
@@ -103,6 +103,15 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		}
 		if name := m.rt.CodeNames[f.a.code]; f.a.code >= 0 && name != "" && !containsStr(L.Codes, name) {
 			L.Codes = append(L.Codes, name)
+		}
+	}
+	if ok {
+		// Waits passed where the call succeeded and the loop still goes
+		// round pace the work; they are no backoff.
+		for _, st := range w.round {
+			if !st.errBlind {
+				li.pacing |= st.waits | st.pre
+			}
 		}
 	}
 	return ok

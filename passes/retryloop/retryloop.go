@@ -173,6 +173,10 @@ type Sleep struct {
 	// Ctx spells the context the wait should observe (ctx,
 	// r.Context()): one in scope that the loop did not make; "" if none.
 	Ctx string
+	// Pacing: the wait is also passed after the call succeeded, on a path
+	// that goes round (a pause between batches): it paces the work, it is
+	// no backoff.
+	Pacing bool
 }
 
 // Permanent is a condition that sends permanent failures round again.

@@ -85,6 +85,17 @@ func (m *model) scan(li *loopInfo) {
 		return true
 	}
 	ast.Inspect(li.body, visit)
+	for _, c := range li.sleepCalls {
+		li.waits = append(li.waits, c)
+	}
+	for _, c := range li.timerCalls {
+		li.waits = append(li.waits, c)
+	}
+	for _, r := range li.receives {
+		if k, _ := m.timerOf(r.expr.X); k != 0 {
+			li.waits = append(li.waits, r.expr)
+		}
+	}
 }
 
 func (m *model) scanCall(li *loopInfo, call *ast.CallExpr) {

@@ -9,18 +9,31 @@ import (
 )
 
 // varies reports whether the call's inputs change from one iteration to
-// the next: they read the element or index iterated, or a variable the
-// loop sets from what the call returned.
-func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
+// the next: they read the element or index iterated, an item taken from a
+// stream, or (when own) a variable the loop sets from what the call
+// returned.
+func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr, own bool) bool {
 	w := m.newWalker(L, li, call, assume{}, false)
 	results := map[*types.Var]bool{}
-	for v := range w.errV {
-		results[v] = true
-	}
-	for v := range w.resV {
-		results[v] = true
+	if own {
+		for v := range w.errV {
+			results[v] = true
+		}
+		for v := range w.resV {
+			results[v] = true
+		}
 	}
 	memo := map[*types.Var]bool{}
+	if !own {
+		// What the call returned, and whatever the loop computes from it,
+		// does not count.
+		for v := range w.errV {
+			memo[v] = false
+		}
+		for v := range w.resV {
+			memo[v] = false
+		}
+	}
 	var varying func(v *types.Var, depth int) bool
 	var exprVaries func(e ast.Node, depth int) bool
 	exprVaries = func(e ast.Node, depth int) bool {
@@ -72,7 +85,7 @@ func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 					}
 					continue
 				}
-				if d.rhs != nil && exprVaries(d.rhs, depth) {
+				if d.rhs != nil && (m.takesNext(L, d.rhs) || exprVaries(d.rhs, depth)) {
 					r = true
 					break
 				}
@@ -91,7 +104,7 @@ func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 				if d.rhs != nil && (d.rhs == call || within(call.Pos(), d.rhs)) {
 					continue // the call's own result
 				}
-				if d.rhs != nil && exprVaries(d.rhs, depth) {
+				if d.rhs != nil && (m.takesNext(L, d.rhs) || exprVaries(d.rhs, depth)) {
 					r = true
 					break
 				}
@@ -111,6 +124,94 @@ func (m *model) varies(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		return false
 	}
 	return exprVaries(call, 0)
+}
+
+// takesNext reports whether an expression evaluated in the loop takes the
+// next item of a stream: a channel receive, a call taking the next message
+// of a queue or subscription (knowledge rows), a function of the package
+// that returns what it receives from a channel, or a method of a value the
+// loop's condition advances (for sc.Scan() { line := sc.Text() }). Each
+// iteration then works on another item: a consumer, which moves on after a
+// failure, not a retry.
+func (m *model) takesNext(L *Loop, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		return x.Op == token.ARROW
+	case *ast.CallExpr:
+		fn, recv := m.callee(x)
+		if fn == nil {
+			return false
+		}
+		if m.table.Bounds.MessageSources[analysisutil.Key(fn)] {
+			return true
+		}
+		if recv != nil && m.advanced(L, recv) {
+			return true
+		}
+		return m.receives(fn)
+	}
+	return false
+}
+
+// advanced reports whether the loop's condition calls a method on the
+// variable recv is (for sc.Scan(), for rows.Next(), for it.Next(ctx)).
+func (m *model) advanced(L *Loop, recv ast.Expr) bool {
+	fs, ok := L.Stmt.(*ast.ForStmt)
+	v := m.x.rootVar(recv)
+	if !ok || fs.Cond == nil || v == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fs.Cond, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && !found {
+			if _, r := m.callee(c); r != nil && m.x.rootVar(r) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// receives reports whether a function of the package returns what it
+// receives from a channel: every return statement of its body returns a
+// receive, directly or through a variable its body defines by one
+// (return <-q.ch; ev := <-q.ch; return ev).
+func (m *model) receives(fn *types.Func) bool {
+	decl := m.x.decls[fn.Origin()]
+	if decl == nil || decl.Body == nil || fn.Pkg() != m.pass.Pkg {
+		return false
+	}
+	recvd := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			return true
+		}
+		v := m.x.varOf(e)
+		if v == nil || !within(v.Pos(), decl.Body) || len(m.x.defs[v]) == 0 {
+			return false
+		}
+		for _, d := range m.x.defs[v] {
+			if u, ok := ast.Unparen(d.rhs).(*ast.UnaryExpr); !ok || u.Op != token.ARROW {
+				return false
+			}
+		}
+		return true
+	}
+	n, all := 0, true
+	ast.Inspect(decl.Body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			if len(x.Results) == 0 || !recvd(x.Results[0]) {
+				all = false
+			}
+		}
+		return all
+	})
+	return n > 0 && all
 }
 
 // callbackCall reports whether call calls a parameter of function type of

@@ -59,6 +59,13 @@ type pstate struct {
 	via     ast.Node
 	blind   bool
 	refresh bool
+	// waits and pre are the waits of the loop body (bits of
+	// loopInfo.waits) the path passed after the call ran, and before.
+	waits, pre uint64
+	// errBlind: the path passed a condition on the call's error that the
+	// walk could not decide (a predicate, shouldRetry(err, resp, n)): what
+	// the walk assumed of the outcome did not decide it.
+	errBlind bool
 }
 
 type frame struct {
@@ -256,8 +263,9 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 			in = w.stmt1(s.Init, in, nil)
 		}
 		var thenIn, elseIn []pstate
+		condBits := w.li.waitBits(s.Cond)
 		for _, st := range in {
-			st = w.activateIn(s.Cond, st)
+			st = w.activateIn(s.Cond, st).pass(condBits)
 			r, stat, track := w.cond(s.Cond, st)
 			if st.active && r != unk && stat && !(r == no && st.via != nil && w.perm && w.refreshes(s.Body)) {
 				// The anchor of a permanent finding; a credentials refresh
@@ -267,6 +275,9 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 			}
 			if st.active && r == unk && (stat || track) {
 				st.blind = true
+			}
+			if st.active && r == unk && !st.errBlind && w.blindToErr(s.Cond, st) {
+				st.errBlind = true
 			}
 			if r != no {
 				thenIn = append(thenIn, st)
@@ -366,7 +377,7 @@ func (w *walker) switchStmt(s *ast.SwitchStmt, in []pstate, label *types.Label) 
 	var out []pstate
 	for _, st := range in {
 		if s.Tag != nil {
-			st = w.activateIn(s.Tag, st)
+			st = w.activateIn(s.Tag, st).pass(w.li.waitBits(s.Tag))
 		}
 		matched := false // a case surely matched
 		var statAll bool // every decision involved a status or code
@@ -498,6 +509,31 @@ func (w *walker) branch(s *ast.BranchStmt, in []pstate) []pstate {
 	return in // fallthrough
 }
 
+// pass records on a path the waits it passes (bits of loopInfo.waits).
+func (st pstate) pass(bits uint64) pstate {
+	if st.active {
+		st.waits |= bits
+	} else {
+		st.pre |= bits
+	}
+	return st
+}
+
+// waitBits returns the waits of the loop body that n holds, as bits of
+// li.waits (the first 64).
+func (li *loopInfo) waitBits(n ast.Node) uint64 {
+	if n == nil {
+		return 0
+	}
+	var bits uint64
+	for i, x := range li.waits {
+		if i < 64 && within(x.Pos(), n) {
+			bits |= 1 << i
+		}
+	}
+	return bits
+}
+
 // activateIn marks the call as run when it sits in e (an if condition,
 // a switch tag).
 func (w *walker) activateIn(e ast.Expr, st pstate) pstate {
@@ -519,14 +555,17 @@ func (w *walker) simple(s ast.Node, in []pstate) []pstate {
 	if w.perm {
 		refresh = w.refreshes(s)
 	}
+	bits := w.li.waitBits(s)
 	out := in[:0:0]
 	for _, st := range in {
 		if contains && !st.active {
 			st.active = true
 			st.err = w.a.err
+			st.pre |= bits
 			out = append(out, st)
 			continue
 		}
+		st = st.pass(bits)
 		if st.active {
 			if as, ok := s.(*ast.AssignStmt); ok {
 				st = w.assign(as, st)

@@ -1,0 +1,108 @@
+package loops
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"log"
+	"time"
+)
+
+// Loops that wait but are no retry loops (issue 13, rule 3): a retry loop
+// re-issues the same remote operation after it failed.
+
+func purge(ctx context.Context) (int, error) { return 0, nil }
+
+// A batch job that pauses between batches, after a success as after a
+// failure: pacing, not a backoff.
+func purgeBatches(ctx context.Context) error {
+	for {
+		n, err := purge(ctx)
+		if err != nil {
+			log.Printf("purge: %v", err)
+		}
+		if err == nil && n == 0 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// The pause first, then the batch: the same.
+func purgeBatchesPauseFirst(ctx context.Context, pause time.Duration) error {
+	for {
+		time.Sleep(pause)
+		n, err := purge(ctx)
+		if err == nil && n == 0 {
+			return nil
+		}
+	}
+}
+
+// A pause only after a failure, while success goes round at once: still
+// the backoff of a retry.
+func purgeBackoff(ctx context.Context) error {
+	for {
+		n, err := purge(ctx)
+		if err != nil {
+			time.Sleep(time.Second) // want `retry loop waits the same time.Second before every attempt`
+			continue
+		}
+		if n == 0 {
+			return nil
+		}
+	}
+}
+
+type event struct{ id string }
+
+func deliver(ctx context.Context, ev event) error { return nil }
+
+// A consumer: each iteration takes the next event from the channel; a
+// failed delivery moves on to the next one.
+func consumeEvents(ctx context.Context, events <-chan event) {
+	for {
+		ev := <-events
+		err := deliver(ctx, ev)
+		if err != nil {
+			log.Printf("deliver %s: %v", ev.id, err)
+			time.Sleep(time.Second)
+			continue
+		}
+	}
+}
+
+type queue struct{ ch chan event }
+
+// next takes the next event of the queue.
+func (q *queue) next() event { return <-q.ch }
+
+// The same through a method that takes from a channel.
+func consumeQueue(ctx context.Context, q *queue) {
+	for {
+		ev := q.next()
+		err := deliver(ctx, ev)
+		if err != nil {
+			log.Printf("deliver %s: %v", ev.id, err)
+			time.Sleep(time.Second)
+			continue
+		}
+	}
+}
+
+func upload(ctx context.Context, line string) error { return nil }
+
+// Lines of a scanner: each iteration is the next line.
+func uploadLines(ctx context.Context, r io.Reader) error {
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		line := sc.Text()
+		err := upload(ctx, line)
+		if err != nil {
+			log.Printf("upload: %v", err)
+			time.Sleep(time.Second)
+			continue
+		}
+	}
+	return sc.Err()
+}
