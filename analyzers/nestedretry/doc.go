@@ -19,8 +19,13 @@
 //     executors with a retry policy, go-resiliency's retrier, retryablehttp
 //     clients, resil.Retry, a team's own helpers from the configuration),
 //   - that reaches, directly or through any number of functions and
-//     packages, a function that retries itself: with a retry loop that
-//     reaches another process, or a retry helper.
+//     packages, a function that retries itself: with a retry loop or a
+//     retry helper whose operation is proven to reach another process (an
+//     outbound call of the knowledge table, a function of the module that
+//     makes one, a function whose fact says it retries, a failure read as
+//     an HTTP status or a gRPC code). A loop or helper retrying a call
+//     through an interface or a function value that cannot be followed is
+//     no proven layer: the factor multiplies only proven layers.
 //
 // A team's own retry helper needs no configuration when its code shows it:
 // a function of the module that calls one of its function parameters on the

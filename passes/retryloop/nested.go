@@ -54,9 +54,6 @@ func (m *model) addSite(s *site) {
 // isRemote reports whether a site is a retry layer for amplification: a
 // helper call, or a loop that retries a call reaching another process.
 func (s *site) isRemote(m *model) bool {
-	if s.helper != nil && s.own == nil {
-		return true
-	}
 	switch s.remote {
 	case yes:
 		return true
@@ -65,14 +62,20 @@ func (s *site) isRemote(m *model) bool {
 	}
 	s.remote = no // cycles: not remote unless shown
 	if s.helper != nil {
-		if m.ownRemote(s) {
+		if s.own != nil && m.ownRemote(s) || s.own == nil && m.opsRemote(s.helper) == yes {
 			s.remote = yes
 			return true
 		}
 		return false
 	}
+	if len(s.loop.Statuses) > 0 || len(s.loop.Codes) > 0 {
+		// Its failures carry an HTTP status or a gRPC code.
+		s.remote = yes
+		s.loop.Remote = true
+		return true
+	}
 	for _, c := range s.loop.Retried {
-		if m.remote(c, 0) {
+		if m.remoteLayer(c) {
 			s.remote = yes
 			s.loop.Remote = true
 			return true
@@ -523,7 +526,7 @@ func (m *model) exportFacts() {
 			continue
 		}
 		for _, c := range L.Retried {
-			if m.remote(c, 0) {
+			if m.remoteLayer(c) {
 				L.Remote = true
 				break
 			}

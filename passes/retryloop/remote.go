@@ -24,16 +24,26 @@ func (m *model) outbound(call *ast.CallExpr) bool {
 }
 
 // sendsOut reports whether a function of the package makes an outbound
-// call of the table in its body.
+// call of the table in its body, or calls a function of the package that
+// does (t.do(req) around hc.Do).
 func (m *model) sendsOut(d *ast.FuncDecl) bool {
 	if r, ok := m.sendsMemo[d]; ok {
 		return r
 	}
+	m.sendsMemo[d] = false // recursion: not unless shown
 	found := false
 	if d.Body != nil {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if c, ok := n.(*ast.CallExpr); ok && !found {
-				if _, ok := m.ob.ByCall[c]; ok {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			if _, ok := m.ob.ByCall[c]; ok || m.forwards[c] {
+				found = true
+				return false
+			}
+			if fn, _ := m.callee(c); fn != nil && fn.Pkg() == m.pass.Pkg {
+				if cd := m.x.decls[fn.Origin()]; cd != nil && cd != d && m.sendsOut(cd) {
 					found = true
 				}
 			}
@@ -49,6 +59,16 @@ func (m *model) sendsOut(d *ast.FuncDecl) bool {
 // to one or retries, a call taking a context, a retry helper, or a call
 // whose function-literal arguments make such calls (a breaker's Execute).
 func (m *model) remote(call *ast.CallExpr, depth int) bool {
+	return m.reach(call, depth, false)
+}
+
+// remoteLayer is remote without the weak evidence of a context argument:
+// whether a call is proven to reach another process, for retry layers.
+func (m *model) remoteLayer(call *ast.CallExpr) bool {
+	return m.reach(call, 0, true)
+}
+
+func (m *model) reach(call *ast.CallExpr, depth int, strict bool) bool {
 	if m.outbound(call) {
 		return true
 	}
@@ -68,7 +88,7 @@ func (m *model) remote(call *ast.CallExpr, depth int) bool {
 		}
 	}
 	for _, a := range call.Args {
-		if analysisutil.IsContext(m.info.TypeOf(a)) {
+		if !strict && analysisutil.IsContext(m.info.TypeOf(a)) {
 			return true
 		}
 	}
@@ -78,7 +98,7 @@ func (m *model) remote(call *ast.CallExpr, depth int) bool {
 	// The result of a remote call, read by a method of its own
 	// (rdb.Get(ctx, k).Bytes(), resp.Result()).
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && m.remote(inner, depth+1) {
+		if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && m.reach(inner, depth+1, strict) {
 			return true
 		}
 	}
@@ -92,7 +112,7 @@ func (m *model) remote(call *ast.CallExpr, depth int) bool {
 			if found {
 				return false
 			}
-			if c, ok := n.(*ast.CallExpr); ok && m.remote(c, depth+1) {
+			if c, ok := n.(*ast.CallExpr); ok && m.reach(c, depth+1, strict) {
 				found = true
 			}
 			return !found
