@@ -69,8 +69,12 @@
 // makes one request and does not count. A local variable given only
 // constants counts as the largest of them, unless one of them is 1: then
 // whether the layer retries depends on the run (a retry flag), and it does
-// not count. A bound that is not a constant, or a configuration changed out
-// of sight, prints as n.
+// not count. A bound that is not a constant is named by its expression, in
+// the terms of the function that retries (for attempt := 0; attempt <=
+// cfg.MaxRetries; attempt++ prints as cfg.MaxRetries+1, "attempts:
+// cfg.MaxRetries+1"); a configuration changed out of sight prints as n. A
+// chain of layers none of whose counts is known is not reported: nothing
+// proves more than one request per layer.
 //
 // Not reported: calls through interfaces or function values (unknown:
 // silent), other than a team's own helper's operation above; a loop over a collection that moves on to the next element after

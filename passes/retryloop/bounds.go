@@ -1,6 +1,7 @@
 package retryloop
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -227,6 +228,9 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 		case *types.Basic:
 			n, ok := m.constInt(s.X)
 			note(int(n), ok)
+			if !ok {
+				L.BoundExpr = ast.Unparen(s.X)
+			}
 		case *types.Array:
 			note(int(u.Len()), true)
 		default:
@@ -234,6 +238,7 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 				note(n, true)
 			} else {
 				note(0, false)
+				L.BoundExpr = &ast.CallExpr{Fun: ast.NewIdent("len"), Lparen: s.X.Pos(), Args: []ast.Expr{s.X}, Rparen: s.X.End()}
 			}
 		}
 	}
@@ -351,38 +356,32 @@ func (m *model) compared(L *Loop, v *types.Var) bool {
 	return found
 }
 
-// paramBound records on L a parameter of the loop's function that bounds
-// its attempts: a condition the counter is compared with a parameter in
-// (attempt < attempts, attempt >= retries), when simulating it with the
-// parameter at several values gives the value plus a fixed offset. The
-// parameter must be the declaration's own, never assigned nor addressed. A
-// caller passing a constant then knows the attempts.
+// paramBound records on L what bounds its attempts when it is not a
+// constant: the one expression the counter is compared with (attempt <
+// attempts, attempt >= c.maxRetries) and the fixed offset between its
+// value and the attempts, found by simulating the condition with the
+// expression at several values (BoundExpr, BoundOffset). When that
+// expression is a parameter of the loop's declaration, never assigned nor
+// addressed, it is also Param, ParamOffset: a caller passing a constant
+// then knows the attempts.
 func (m *model) paramBound(L *Loop, c counter, cond ast.Expr, fires, incBefore, after bool) {
-	if L.Param != nil || L.Decl == nil || L.Func != ast.Node(L.Decl) {
+	if L.BoundExpr != nil {
 		return
 	}
-	var params []*types.Var
-	ast.Inspect(cond, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		v, ok := m.info.Uses[id].(*types.Var)
-		if !ok || v == c.v || !isInteger(v.Type()) || len(m.x.defs[v]) != 0 || m.x.addrTaken[v] {
-			return true
-		}
-		if m.paramIndex(L.Decl, v) >= 0 {
-			params = append(params, v)
-		}
-		return true
-	})
-	if len(params) != 1 {
+	var leaves []ast.Expr
+	m.boundLeaves(cond, c.v, &leaves, 0)
+	if len(leaves) == 0 {
 		return
 	}
-	p := params[0]
+	key := types.ExprString(ast.Unparen(leaves[0]))
+	for _, l := range leaves[1:] {
+		if types.ExprString(ast.Unparen(l)) != key {
+			return
+		}
+	}
 	at := func(val int64) (int64, bool) {
-		m.bind = map[*types.Var]int64{p: val}
-		defer func() { m.bind = nil }()
+		m.bindKey, m.bindVal = key, val
+		defer func() { m.bindKey = "" }()
 		n, ok := m.simulate(L, c, cond, fires, incBefore)
 		if ok && after {
 			n++
@@ -400,7 +399,60 @@ func (m *model) paramBound(L *Loop, c counter, cond ast.Expr, fires, incBefore, 
 			return
 		}
 	}
-	L.Param, L.ParamOffset = p, int(off)
+	L.BoundExpr, L.BoundOffset = ast.Unparen(leaves[0]), int(off)
+	if L.Decl == nil || L.Func != ast.Node(L.Decl) {
+		return
+	}
+	id, ok := L.BoundExpr.(*ast.Ident)
+	if !ok {
+		return
+	}
+	if p, ok := m.info.Uses[id].(*types.Var); ok && isInteger(p.Type()) && len(m.x.defs[p]) == 0 && !m.x.addrTaken[p] && m.paramIndex(L.Decl, p) >= 0 {
+		L.Param, L.ParamOffset = p, int(off)
+	}
+}
+
+// boundLeaves collects the operands of an integer condition that are
+// neither constants nor the counter v (nor computed from it in the loop):
+// what the counter is compared with.
+func (m *model) boundLeaves(e ast.Expr, v *types.Var, out *[]ast.Expr, depth int) {
+	if e == nil || depth > 8 {
+		return
+	}
+	if _, ok := m.constInt(e); ok {
+		return
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			m.boundLeaves(x.X, v, out, depth+1)
+			return
+		}
+	case *ast.BinaryExpr:
+		m.boundLeaves(x.X, v, out, depth+1)
+		m.boundLeaves(x.Y, v, out, depth+1)
+		return
+	case *ast.CallExpr:
+		if len(x.Args) == 1 && m.info.Types[x.Fun].IsType() {
+			m.boundLeaves(x.Args[0], v, out, depth+1)
+			return
+		}
+	case *ast.Ident:
+		w, ok := m.info.Uses[x].(*types.Var)
+		if ok && w == v {
+			return
+		}
+		if ok {
+			if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 && ds[0].op == token.DEFINE && mentions(m.info, ds[0].rhs, v) {
+				m.boundLeaves(ds[0].rhs, v, out, depth+1)
+				return
+			}
+		}
+	}
+	if t := m.info.TypeOf(e); t == nil || !isInteger(t) {
+		return
+	}
+	*out = append(*out, e)
 }
 
 // parentLists maps each if statement of a body to the statements that
@@ -513,15 +565,13 @@ func (m *model) intWith(e ast.Expr, v *types.Var, val int64) (int64, bool) {
 	if n, ok := m.constInt(e); ok {
 		return n, true
 	}
+	if m.bindKey != "" && types.ExprString(ast.Unparen(e)) == m.bindKey {
+		return m.bindVal, true
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if m.info.Uses[e] == v {
 			return val, true
-		}
-		if w, ok := m.info.Uses[e].(*types.Var); ok && m.bind != nil {
-			if b, ok := m.bind[w]; ok {
-				return b, true
-			}
 		}
 		// A local computed from the counter once per iteration:
 		// remain := max - attempt.
@@ -618,4 +668,28 @@ func mentions(info *types.Info, e ast.Node, v *types.Var) bool {
 		return !found
 	})
 	return found
+}
+
+// boundText spells a bound of expr + offset attempts (maxRetries+1).
+func boundText(expr ast.Expr, offset int) string {
+	if expr == nil {
+		return ""
+	}
+	t := types.ExprString(expr)
+	switch {
+	case offset > 0:
+		t += fmt.Sprintf("+%d", offset)
+	case offset < 0:
+		t += fmt.Sprintf("%d", offset)
+	}
+	return t
+}
+
+// BoundText spells the loop's attempt bound when it is not a constant
+// (maxRetries+1, len(hosts)), "" when unknown or constant.
+func (L *Loop) BoundText() string {
+	if L.Bound == ConstBound {
+		return ""
+	}
+	return boundText(L.BoundExpr, L.BoundOffset)
 }

@@ -216,7 +216,7 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 		m.permanent(L, li)
 	}
 	m.loops = append(m.loops, L)
-	st := &site{loop: L, decl: decl, fn: fn, attempts: L.attempts()}
+	st := &site{loop: L, decl: decl, fn: fn, attempts: L.attempts(), bound: L.BoundText()}
 	if L.Param != nil {
 		st.param, st.paramOffset = m.paramIndex(decl, L.Param)+1, L.ParamOffset
 	}

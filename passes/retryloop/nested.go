@@ -16,6 +16,7 @@ type site struct {
 	decl     *ast.FuncDecl
 	fn       ast.Node
 	attempts int
+	bound    string // Layer.Bound
 	// param is 1 + the index of a parameter of decl bounding a loop's
 	// attempts (Layer.Param), 0 for none.
 	param, paramOffset int
@@ -86,7 +87,7 @@ func (s *site) isRemote(m *model) bool {
 
 // layer is the site as a layer of a function's fact.
 func (s *site) layer(fn string) Layer {
-	return Layer{Attempts: s.attempts, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset}
+	return Layer{Attempts: s.attempts, Bound: s.bound, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset}
 }
 
 // atCall resolves the first layer of a fact at a call of its function: a
@@ -104,6 +105,9 @@ func (m *model) atCall(l Layer, call *ast.CallExpr, decl *ast.FuncDecl) (_ Layer
 		return l, false
 	}
 	arg := call.Args[i]
+	if l.Attempts <= 0 {
+		l.Bound = boundText(arg, l.ParamOffset) // in the caller's terms
+	}
 	if c, ok := m.constInt(arg); ok {
 		n := c + int64(l.ParamOffset)
 		if n <= 1 {
@@ -570,8 +574,8 @@ func (m *model) nestedReports() []*Nested {
 				continue
 			}
 			layers := m.innerLayers(s, ic, 1)
-			if len(layers) == 0 {
-				continue
+			if len(layers) == 0 || !anyKnown(append([]Layer{outer}, layers...)) {
+				continue // a chain of unknown counts proves no amplification
 			}
 			seen[ic.node] = true
 			callee := ""
@@ -584,4 +588,15 @@ func (m *model) nestedReports() []*Nested {
 		}
 	}
 	return out
+}
+
+// anyKnown reports whether one of the layers has a known number of
+// attempts.
+func anyKnown(ls []Layer) bool {
+	for _, l := range ls {
+		if l.Attempts > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -95,6 +95,11 @@ type Loop struct {
 	// attempts (attempt < attempts): Param + ParamOffset attempts at most.
 	Param       *types.Var
 	ParamOffset int
+	// BoundExpr is what the attempts are counted against when it is not a
+	// constant (maxRetries, c.cfg.Attempts, len(hosts)): BoundExpr +
+	// BoundOffset attempts at most. Nil when unknown.
+	BoundExpr   ast.Expr
+	BoundOffset int
 	// Exit: the loop leaves when a context is done, a deadline passes (one
 	// computed before the loop: a time, a timer), or a done channel
 	// receives.
@@ -201,8 +206,11 @@ type Helper struct {
 	Row  knowledge.RetryHelper
 	// Site: a call that retries (false for a construction).
 	Site bool
-	// Attempts is the number of attempts, 0 when unknown or unlimited.
-	Attempts int
+	// Attempts is the number of attempts, 0 when unknown or unlimited;
+	// AttemptsText spells them when they are set to a value that is not a
+	// constant (c.cfg.MaxRetries+1).
+	Attempts     int
+	AttemptsText string
 	// Unlimited: no attempt limit, no time limit, and no context.
 	Unlimited bool
 	// Delay is how the wait varies; DelayNode the option or construction
@@ -265,8 +273,11 @@ type RetryFact struct {
 
 // Layer is one retry layer.
 type Layer struct {
-	// Attempts is the number of attempts (0: unknown).
+	// Attempts is the number of attempts (0: unknown); Bound spells an
+	// unknown number when the code names it (maxRetries+1, c.RetryMax+1),
+	// in the terms of the function that retries.
 	Attempts int
+	Bound    string
 	// Func is the function that retries (pkg.Func, (*pkg.T).Method).
 	Func string
 	// Via is the helper it retries with ("backoff.Retry"), empty for a loop.
@@ -459,8 +470,10 @@ type model struct {
 	// calls are the static calls of each declaration (for forwarding).
 	calls map[*ast.FuncDecl][]*ast.CallExpr
 
-	// bind gives parameters a value while simulating a loop bound.
-	bind map[*types.Var]int64
+	// bindKey and bindVal give the expression spelled bindKey a value while
+	// simulating a loop bound.
+	bindKey string
+	bindVal int64
 
 	factMemo map[*types.Func]*RetryFact
 	factBusy map[*types.Func]bool

@@ -245,11 +245,12 @@ func (a *api) resilOuterDetached(ctx context.Context) error {
 	})
 }
 
-// A bound that is not a constant prints as n.
-func (a *api) variableBound(ctx context.Context, n int) error {
+// A bound that is not a constant is named by its expression (issue 13,
+// rule 4).
+func (a *api) variableBound(ctx context.Context, maxAttempts int) error {
 	var err error
-	for i := 0; i < n; i++ {
-		if err = a.fetch(ctx); err == nil { // want `retry amplification n×4: this loop \(n attempts\)`
+	for i := 0; i < maxAttempts; i++ {
+		if err = a.fetch(ctx); err == nil { // want `retry amplification maxAttempts×4: this loop \(attempts: maxAttempts\) calls \(\*cases.api\).fetch, which retries \(4 attempts\), so a failing dependency gets maxAttempts×4 requests`
 			return nil
 		}
 	}
@@ -590,6 +591,49 @@ func putTwice(ctx context.Context, s keyStore) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		if err = putRetry(ctx, s); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+type retryCfg struct{ MaxRetries int }
+
+// fetchCfg retries up to cfg.MaxRetries+1 times.
+func (a *api) fetchCfg(ctx context.Context, cfg retryCfg) error {
+	var err error
+	for attempt := 0; attempt <= cfg.MaxRetries; attempt++ {
+		if err = a.once(ctx); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (a *api) twiceCfg(ctx context.Context, cfg retryCfg) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.fetchCfg(ctx, cfg); err == nil { // want `retry amplification 2×\(cfg.MaxRetries\+1\): this loop \(2 attempts\) calls \(\*cases.api\).fetchCfg, which retries \(attempts: cfg.MaxRetries\+1\)`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// Both counts unknown: a chain of unknowns proves no amplification.
+func (a *api) unknownTwice(ctx context.Context, cfg retryCfg, tries int) error {
+	var err error
+	for attempt := 0; attempt < tries; attempt++ {
+		if err = a.fetchCfg(ctx, cfg); err == nil {
 			return nil
 		}
 		if err := wait(ctx, attempt); err != nil {
