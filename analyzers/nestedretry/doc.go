@@ -76,6 +76,14 @@
 // chain of layers none of whose counts is known is not reported: nothing
 // proves more than one request per layer.
 //
+// A layer counts only on the path the call takes: a retry loop or retrying
+// call that a function runs in a goroutine it starts, or in a function
+// literal it returns, stores or hands to time.AfterFunc, is no layer of
+// that function; a layer reached only under a condition on a parameter
+// (if !retry { return once(ctx) }; if retries > 0 { for ... }) is not taken
+// by a call whose constant argument fails it (do(ctx, false)), through any
+// number of wrappers passing the parameter on.
+//
 // Not reported: calls through interfaces or function values (unknown:
 // silent), other than a team's own helper's operation above; a loop over a collection that moves on to the next element after
 // a failure (not a retry loop); a failsafe executor holding only a circuit

@@ -85,6 +85,55 @@ func (s *site) isRemote(m *model) bool {
 	return false
 }
 
+// node is where the site is: the loop, or the helper call.
+func (s *site) node() ast.Node {
+	if s.loop != nil {
+		return s.loop.Stmt
+	}
+	return s.helper.Call
+}
+
+// switchedOff reports whether a call does not take a fact's first layer:
+// a constant argument fails one of its guards (do(ctx, req, false) for a
+// function that retries only if retry is true).
+func (m *model) switchedOff(l Layer, call *ast.CallExpr) bool {
+	if call == nil {
+		return false
+	}
+	for _, g := range l.Off {
+		i := g.Param - 1
+		if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			continue
+		}
+		if k, ok := m.argConst(call.Args[i]); ok && !g.holds(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// passOff carries a fact's first-layer guards to the caller's fact when the
+// call's argument for the guarded parameter is a parameter of the caller
+// (decl), renumbered; other guards are settled at this call or unknown.
+// None when the layer was dropped at this call (it attempts once).
+func (m *model) passOff(l Layer, call *ast.CallExpr, decl *ast.FuncDecl, drop bool) []Guard {
+	if drop || call == nil || decl == nil {
+		return nil
+	}
+	var out []Guard
+	for _, g := range l.Off {
+		i := g.Param - 1
+		if i < 0 || i >= len(call.Args) {
+			continue
+		}
+		if p := m.guardParam(decl, call.Args[i]); p > 0 {
+			g.Param = p
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // layer is the site as a layer of a function's fact.
 func (s *site) layer(fn string) Layer {
 	return Layer{Attempts: s.attempts, Bound: s.bound, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset}
@@ -335,6 +384,9 @@ func (m *model) innerLayers(s *site, ic innerCall, depth int) []Layer {
 		return nil
 	}
 	layers := append([]Layer(nil), f.Layers...)
+	if m.switchedOff(layers[0], ic.call) {
+		return nil
+	}
 	l0, drop := m.atCall(layers[0], ic.call, nil)
 	if drop {
 		// The function's own layer attempts once for this call.
@@ -441,10 +493,12 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 	var best []Layer
 	resilCtx := -1
 	for _, s := range m.byDecl[decl] {
-		if !s.isRemote(m) {
-			continue
+		if !s.isRemote(m) || m.async(decl, s.node()) {
+			continue // not a layer, or not on the path of a call of fn
 		}
-		layers := append([]Layer{s.layer(name)}, m.bestInner(s, 1)...)
+		l0 := s.layer(name)
+		l0.Off = m.guards(decl, s.node())
+		layers := append([]Layer{l0}, m.bestInner(s, 1)...)
 		if better(layers, best) {
 			best = layers
 			resilCtx = -1
@@ -458,7 +512,7 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 			continue // a helper call: a layer of its own, above
 		}
 		callee := m.staticCallee(call)
-		if callee == nil || callee.Origin() == fn {
+		if callee == nil || callee.Origin() == fn || m.async(decl, call) {
 			continue
 		}
 		f := m.fact(callee)
@@ -467,10 +521,16 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 		}
 		layers := append([]Layer(nil), f.Layers...)
 		l0, drop := m.atCall(layers[0], call, decl)
+		if m.switchedOff(layers[0], call) {
+			continue // the call does not take the callee's layer
+		}
 		if drop {
 			layers = layers[1:]
 		} else {
 			layers[0] = l0
+		}
+		if len(layers) > 0 {
+			layers[0].Off = append(m.passOff(f.Layers[0], call, decl, drop), m.guards(decl, call)...)
 		}
 		if better(layers, best) {
 			best = layers

@@ -293,6 +293,11 @@ type Layer struct {
 	// constant argument knows the attempts.
 	Param       int
 	ParamOffset int
+	// Off are conditions on the fact's function's parameters under which
+	// the layer is reached (if !retry { return once(ctx) }): a call whose
+	// constant argument fails one does not take the layer. Only the first
+	// layer of a fact has them.
+	Off []Guard
 }
 
 func (*RetryFact) AFact() {}
@@ -310,6 +315,13 @@ func (f *RetryFact) String() string {
 				s += fmt.Sprintf("%+d", l.ParamOffset)
 			}
 			s += "]"
+		}
+		for _, g := range l.Off {
+			if !g.Want {
+				s += "[unless arg" + strconv.Itoa(g.Param-1) + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
+			} else {
+				s += "[if arg" + strconv.Itoa(g.Param-1) + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
+			}
 		}
 		if l.Call != "" {
 			s = l.Call + "→" + s
@@ -474,6 +486,9 @@ type model struct {
 	// simulating a loop bound.
 	bindKey string
 	bindVal int64
+
+	// asyncMemo: the parts of a declaration that run apart from its call.
+	asyncMemo map[*ast.FuncDecl][]ast.Node
 
 	factMemo map[*types.Func]*RetryFact
 	factBusy map[*types.Func]bool

@@ -216,3 +216,12 @@ func Once(ctx context.Context, f func(context.Context) error) error {
 func (c *Client) UsesThree(ctx context.Context) error { // want UsesThree:"retries 3@\\(\\*facts.Client\\).UsesThree/facts.Three \\(\\*facts.Client\\).Counted→3@\\(\\*facts.Client\\).Counted"
 	return Three(ctx, func(ctx context.Context) error { return c.Counted(ctx) })
 }
+
+// A retry a parameter switches off: the fact says when the layer is taken.
+func Switched(ctx context.Context, c *Client, retry bool) error { // want Switched:"retries 3@\\(\\*facts.Client\\).Counted\\[if arg2!=0\\]"
+	if !retry {
+		_, err := c.get(ctx)
+		return err
+	}
+	return c.Counted(ctx)
+}

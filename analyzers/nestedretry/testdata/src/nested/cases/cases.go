@@ -642,3 +642,125 @@ func (a *api) unknownTwice(ctx context.Context, cfg retryCfg, tries int) error {
 	}
 	return err
 }
+
+// Layers not taken are not layers (issue 13, rule 4).
+
+// Work started in a background goroutine is not on the caller's path.
+func (a *api) startRefresh(ctx context.Context) error {
+	go func() {
+		_ = a.fetch(ctx)
+	}()
+	go a.fetch(ctx)
+	return a.once(ctx)
+}
+
+func (a *api) startTwice(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.startRefresh(ctx); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// A retry loop in a goroutine, and in a callback stored for later.
+func (a *api) watchInBackground(ctx context.Context, h *hooks) error {
+	go func() {
+		for attempt := 0; attempt < 4; attempt++ {
+			if err := a.once(ctx); err == nil {
+				return
+			}
+			_ = wait(ctx, attempt)
+		}
+	}()
+	h.onFail = func() {
+		_ = a.fetch(ctx)
+	}
+	return a.once(ctx)
+}
+
+type hooks struct{ onFail func() }
+
+func (a *api) watchTwice(ctx context.Context, h *hooks) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.watchInBackground(ctx, h); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// A helper whose retry a constant argument switches off.
+func (a *api) call(ctx context.Context, retry bool) error {
+	if !retry {
+		return a.once(ctx)
+	}
+	return a.fetch(ctx)
+}
+
+func (a *api) callOnce(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.call(ctx, false); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (a *api) callRetrying(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.call(ctx, true); err == nil { // want `retry amplification 2×4 = 8: this loop \(2 attempts\) calls \(\*cases.api\).call, which retries \(4 attempts\) in \(\*cases.api\).fetch`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// The same with the loop itself under the switch, and the switch passed on
+// by a wrapper.
+func (a *api) send(ctx context.Context, retries int) error {
+	var err error
+	if retries > 0 {
+		for attempt := 0; attempt < 3; attempt++ {
+			if err = a.once(ctx); err == nil {
+				return nil
+			}
+			if err := wait(ctx, attempt); err != nil {
+				return err
+			}
+		}
+		return err
+	}
+	return a.once(ctx)
+}
+
+func (a *api) sendVia(ctx context.Context, retries int) error { return a.send(ctx, retries) }
+
+func (a *api) sendNoRetry(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.sendVia(ctx, 0); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
