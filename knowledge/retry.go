@@ -43,8 +43,10 @@ type RetryTable struct {
 	Accept map[string]bool
 	// LocalPackages and LocalCalls fail for local reasons, not because a
 	// dependency is down: a loop that repeats them is not a retry of a
-	// dependency (parsing, formatting; binding a port while the previous
-	// process lets go of it).
+	// dependency (parsing, formatting; the file system and the kernel;
+	// in-process work; binding a port while the previous process lets go
+	// of it). A function whose calls all stay on this machine is local
+	// work too (issue 13, rule 1).
 	LocalPackages map[string]bool
 	LocalCalls    map[string]bool
 	// JitterHints say, per retry library, how to add jitter with its own
@@ -628,8 +630,13 @@ func stopRows() map[string]bool {
 var localPackages = map[string]bool{
 	"errors": true, "fmt": true, "context": true, "time": true, "strconv": true,
 	"io": true, "bufio": true, "encoding/json": true, "encoding/xml": true,
-	// The local file system: a file held open by another process.
+	// In-process work: memory, locks, text, logging.
+	"sync": true, "sync/atomic": true, "strings": true, "bytes": true, "sort": true, "slices": true,
+	"maps": true, "math": true, "unicode": true, "unicode/utf8": true, "log": true, "log/slog": true,
+	// The local file system: a file held open by another process; the
+	// kernel (mounts, devices, ioctls).
 	"os": true, "io/fs": true, "path/filepath": true, "syscall": true,
+	"golang.org/x/sys/unix": true, "golang.org/x/sys/windows": true,
 }
 
 var localCalls = map[string]bool{

@@ -69,7 +69,12 @@
 // randomises; a duration of unknown origin (a function field, an interface
 // method) for the fixed/unjittered check; polling with a ticker or
 // time.Tick; server accept loops; loops whose sleep paces work with no
-// retried call, and loops that pass a wait after a success too and go
+// retried call; loops and helpers retrying local work (issue 13, rule 1:
+// the file system, the kernel, subprocesses, a unix socket, a loopback
+// address such as 127.0.0.1 or localhost, in-process state), directly or
+// through functions of the module whose every call stays on this machine,
+// or through a team's retry helper that every caller hands local work;
+// and loops that pass a wait after a success too and go
 // round (a pause between batches: for { n, err := purge(ctx); if err ==
 // nil && n == 0 { return }; time.Sleep(pause) }), which pace work rather
 // than back off; consumers that take the next item each iteration (a

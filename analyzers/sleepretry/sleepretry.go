@@ -16,6 +16,7 @@ import (
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/outbound"
 	"github.com/resilint/resilint/passes/retryloop"
 )
 
@@ -77,8 +78,8 @@ type problems struct {
 func (p problems) any() bool { return p.fixed || p.grows || p.blind || p.unbounded }
 
 func (c *checker) loop(L *retryloop.Loop) {
-	if len(L.Sleeps) == 0 {
-		return
+	if len(L.Sleeps) == 0 || L.Place == outbound.Local {
+		return // no wait, or local work: no dependency to spare
 	}
 	unbounded := L.Unbounded()
 	var chosen *problems
@@ -203,7 +204,7 @@ func ctxArg(name string) string {
 func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 	delay := (h.Delay == knowledge.Invariant || h.Delay == knowledge.Grows) && h.DelayNode != nil
 	unlimited := h.Unlimited && h.Site
-	if !delay && !unlimited {
+	if !delay && !unlimited || h.Place == outbound.Local {
 		return
 	}
 	node := ast.Node(h.Call)

@@ -67,6 +67,14 @@ func (m *model) collect(ins *inspector.Inspector) {
 	m.findOwnHelpers()
 	m.ownHelperCalls()
 	m.predicates()
+	// Where the retried work goes, once every call of the package is known
+	// (an own helper's operations are handed over by its callers).
+	for _, L := range m.loops {
+		L.Place = m.loopPlace(L)
+	}
+	for _, h := range m.helpers {
+		h.Place = m.opsPlace(h)
+	}
 }
 
 // enclosing returns the innermost function and the outermost declaration

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/passes/outbound"
 )
 
 // site is a retry layer: a retry loop or a retry-helper call.
@@ -67,6 +68,9 @@ func (s *site) isRemote(m *model) bool {
 			s.remote = yes
 			return true
 		}
+		return false
+	}
+	if s.loop.Place == outbound.Local {
 		return false
 	}
 	if len(s.loop.Statuses) > 0 || len(s.loop.Codes) > 0 {
@@ -585,6 +589,7 @@ func fieldIndex(info *types.Info, params *ast.FieldList, v *types.Var) int {
 // methods.
 func (m *model) exportFacts() {
 	m.collecting = false
+	m.exportPlaces()
 	for _, L := range m.loops {
 		if L.Reconnect {
 			continue

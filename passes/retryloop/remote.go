@@ -4,6 +4,7 @@ import (
 	"go/ast"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/passes/outbound"
 )
 
 // anyRemote reports whether one of the calls reaches another process.
@@ -71,6 +72,12 @@ func (m *model) remoteLayer(call *ast.CallExpr) bool {
 func (m *model) reach(call *ast.CallExpr, depth int, strict bool) bool {
 	if m.outbound(call) {
 		return true
+	}
+	switch m.placeOf(call) {
+	case outbound.Remote:
+		return true
+	case outbound.Local:
+		return false
 	}
 	fn, _ := m.callee(call)
 	if fn != nil {

@@ -57,7 +57,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, ob},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact)},
+			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact)},
 		}
 	})
 }
@@ -127,10 +127,17 @@ type Loop struct {
 	// call failed: its waits are sleepretry's business, but it is no retry
 	// layer and has no attempt bound to miss.
 	Reconnect bool
-	// Remote: a retried call reaches another process (an outbound call, a
-	// call taking a context, a function that retries or forwards a context
-	// to an outbound call): the loop is a retry layer for amplification.
+	// Remote: a retried call is proven to reach another process (an
+	// outbound call, a function that makes one or retries, a failure read
+	// as an HTTP status or gRPC code): the loop is a retry layer for
+	// amplification.
 	Remote bool
+	// Place is where the retried calls go (issue 13, rule 1): Remote when
+	// one is proven to reach another machine, Local when every one stays
+	// on this one (the file system, a subprocess, a unix socket, a
+	// loopback address, in-process work): then the loop retries no
+	// dependency.
+	Place outbound.Locality
 	// Sleeps are the waits of the loop body.
 	Sleeps []*Sleep
 	// Permanent are the conditions that send a permanent failure round again.
@@ -218,8 +225,10 @@ type Helper struct {
 	// WithDelay(d)), nil when it is the helper's default.
 	Delay     knowledge.Variation
 	DelayNode ast.Node
-	// Ops are the operations the helper retries.
-	Ops  []ast.Expr
+	// Ops are the operations the helper retries; Place is where they go
+	// (Local: every one stays on this machine).
+	Ops   []ast.Expr
+	Place outbound.Locality
 	Func ast.Node
 	Decl *ast.FuncDecl
 }
@@ -490,6 +499,12 @@ type model struct {
 	// asyncMemo: the parts of a declaration that run apart from its call.
 	asyncMemo map[*ast.FuncDecl][]ast.Node
 
+	// placeMemo: where the package's functions go (place.go); usesOf and
+	// callByFun index its references to functions and their calls.
+	placeMemo map[*types.Func]outbound.Locality
+	usesOf    map[*types.Func][]*ast.Ident
+	callByFun map[*ast.Ident]*ast.CallExpr
+
 	factMemo map[*types.Func]*RetryFact
 	factBusy map[*types.Func]bool
 
@@ -518,6 +533,7 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		closureHelpers: map[*types.Var]*ownHelper{},
 		calls:          map[*ast.FuncDecl][]*ast.CallExpr{},
 		factMemo:       map[*types.Func]*RetryFact{},
+		placeMemo:      map[*types.Func]outbound.Locality{},
 		factBusy:       map[*types.Func]bool{},
 		sleepMemo:      map[*types.Func]*SleepFact{},
 		delayMemo:      map[*types.Func]*DelayFact{},
