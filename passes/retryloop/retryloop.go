@@ -229,8 +229,8 @@ type Helper struct {
 	// (Local: every one stays on this machine).
 	Ops   []ast.Expr
 	Place outbound.Locality
-	Func ast.Node
-	Decl *ast.FuncDecl
+	Func  ast.Node
+	Decl  *ast.FuncDecl
 }
 
 // Nested is a call on the retried path of a retry layer that reaches a
