@@ -284,19 +284,28 @@ type RetryType struct {
 type JitterHint struct {
 	// Prefix is an import-path prefix of the library (every major version).
 	Prefix string
-	// Hint is the advice; {pkg} stands for the package as the file imports it.
+	// Hint is the advice for a delay that grows without jitter; Keep the
+	// advice for a constant delay, which keeps the interval (a deliberate
+	// wait) and randomises it rather than switching to a default policy
+	// that shortens it. {pkg} stands for the package as the file imports it.
 	Hint string
+	Keep string
 	// Noun names the library's retry value in messages ("this retrier"),
 	// where a call site does not name it; empty for the default.
 	Noun string
 }
 
 var jitterHints = []JitterHint{
-	{Prefix: "github.com/cenkalti/backoff", Hint: "use {pkg}.NewExponentialBackOff(), whose delays are randomised"},
-	{Prefix: pathRetryGo, Hint: "use {pkg}.DelayType({pkg}.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"},
-	{Prefix: pathFailsafe, Hint: "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)"},
-	{Prefix: pathGoRetry, Hint: "wrap the backoff in {pkg}.WithFullJitter(...) (or {pkg}.WithJitterPercent)"},
-	{Prefix: "github.com/eapache/go-resiliency", Hint: "use {pkg}.ExponentialBackoff and call SetJitter on the retrier", Noun: "this retrier"},
+	{Prefix: "github.com/cenkalti/backoff", Hint: "use {pkg}.NewExponentialBackOff(), whose delays are randomised",
+		Keep: "keep the interval and randomise it: {pkg}.NewExponentialBackOff({pkg}.WithInitialInterval(interval), {pkg}.WithMultiplier(1)) waits the interval ±50%"},
+	{Prefix: pathRetryGo, Hint: "use {pkg}.DelayType({pkg}.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)",
+		Keep: "keep the delay and randomise it: {pkg}.DelayType({pkg}.CombineDelay({pkg}.FixedDelay, {pkg}.RandomDelay)) with {pkg}.MaxJitter"},
+	{Prefix: pathFailsafe, Hint: "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)",
+		Keep: "keep the delay and add WithJitterFactor(0.5), which randomises each wait by ±50%"},
+	{Prefix: pathGoRetry, Hint: "wrap the backoff in {pkg}.WithFullJitter(...) (or {pkg}.WithJitterPercent)",
+		Keep: "keep the interval and wrap the backoff in {pkg}.WithJitterPercent(50, ...), which randomises each wait by ±50%"},
+	{Prefix: "github.com/eapache/go-resiliency", Hint: "use {pkg}.ExponentialBackoff and call SetJitter on the retrier",
+		Keep: "keep the constant backoff and call SetJitter(0.5) on the retrier, which randomises each wait by ±50%", Noun: "this retrier"},
 }
 
 // Import paths of the libraries the rows describe.

@@ -35,6 +35,12 @@
 //     context that can end handed to the retried call (send(ctx): once ctx
 //     is done every attempt fails at once).
 //
+// For a constant wait the advice keeps the interval, which is usually
+// deliberate, and adds randomisation (half of it plus a random share of
+// it; with a retry library, that library's way of randomising a constant
+// delay), rather than a default policy that would shorten it; a wait that
+// grows gets full jitter.
+//
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the
 // loop when it is unbounded. A retry loop is a loop that repeats the same

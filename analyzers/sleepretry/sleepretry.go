@@ -154,20 +154,23 @@ func (c *checker) message(p problems) string {
 		what = append(what, "has no attempt limit and no context or deadline to stop it")
 		why = append(why, "it retries forever")
 	}
-	var do []string
-	if p.fixed || p.grows {
-		do = append(do, "use exponential backoff with full jitter")
-	}
-	if p.blind {
-		do = append(do, "a sleep that returns when "+p.ctxName+" is done")
+	// A constant wait is deliberate: keep its interval and randomise it
+	// (issue 13, rule 13) rather than a default policy that shortens it.
+	keep := "keep the interval and add randomisation (" + dur + "/2 plus a random share of " + dur + " from math/rand/v2)"
+	if dur == "duration" || strings.ContainsAny(dur, "+-*/ ") {
+		keep = "keep the interval and add randomisation (half of it plus a random share of it from math/rand/v2)"
 	}
 	advice := ""
 	switch {
-	case p.blind && (p.fixed || p.grows):
+	case p.blind && p.fixed:
+		advice = "sleep with resil.Sleep(" + ctxArg(p.ctxName) + ", d), which returns when " + p.ctxName + " is done, and " + keep
+	case p.blind && p.grows:
 		advice = "sleep with resil.Sleep(ctx, resil.Backoff(attempt, base, max)): exponential backoff with full jitter that returns when " + p.ctxName + " is done"
 	case p.blind:
 		advice = "sleep with resil.Sleep(" + ctxArg(p.ctxName) + ", d), which returns when the context is done"
-	case p.fixed || p.grows:
+	case p.fixed:
+		advice = keep
+	case p.grows:
 		advice = "use exponential backoff with full jitter (resil.Backoff(attempt, base, max), or a random share of the delay from math/rand)"
 	}
 	if p.unbounded {
@@ -326,7 +329,14 @@ func (c *checker) jitterHint(h *retryloop.Helper, text string) string {
 		}
 	}
 	if row := c.jitterRow(h); row != nil {
-		return strings.ReplaceAll(row.Hint, "{pkg}", c.importName(h.DelayNode.Pos(), h.Fn.Pkg()))
+		hint := row.Hint
+		if h.Delay == knowledge.Invariant && row.Keep != "" {
+			hint = row.Keep
+		}
+		return strings.ReplaceAll(hint, "{pkg}", c.importName(h.DelayNode.Pos(), h.Fn.Pkg()))
+	}
+	if h.Delay == knowledge.Invariant {
+		return "keep the delay and randomise it"
 	}
 	return "use exponential backoff with jitter"
 }

@@ -117,3 +117,27 @@ func backgroundToCall() {
 		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
 	}
 }
+
+// A constant wait is deliberate: the advice keeps its interval and adds
+// randomisation (issue 13, rule 13).
+func constantAdvice() error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendNoCtx(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second) // want `^retry loop waits the same time.Second before every attempt: clients that failed together retry together, a retry storm for the struggling dependency; keep the interval and add randomisation \(time.Second/2 plus a random share of time.Second from math/rand/v2\)$`
+	}
+	return err
+}
+
+func constantAdviceCtx(ctx context.Context, interval time.Duration) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(interval) // want `; sleep with resil.Sleep\(ctx, d\), which returns when ctx is done, and keep the interval and add randomisation \(interval/2 plus a random share of interval from math/rand/v2\)$`
+	}
+	return err
+}
