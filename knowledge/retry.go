@@ -49,6 +49,10 @@ type RetryTable struct {
 	// work too (issue 13, rule 1).
 	LocalPackages map[string]bool
 	LocalCalls    map[string]bool
+	// CredentialRefresh: functions that fetch fresh credentials (an OAuth2
+	// token source's Token, an AWS credentials cache's Invalidate): a retry
+	// loop that calls one before it goes round sends other credentials.
+	CredentialRefresh map[string]bool
 	// JitterHints say, per retry library, how to add jitter with its own
 	// API, for sleepretry's message; the first row whose path prefix
 	// matches the helper's package applies.
@@ -688,19 +692,27 @@ var permanentCodes = map[string]int{
 
 func defaultRetry() RetryTable {
 	return RetryTable{
-		Sleeps:         maps.Clone(sleeps),
-		Timers:         maps.Clone(timers),
-		Random:         randomRows(),
-		Delays:         delayRows(),
-		Helpers:        helperRows(),
-		Configs:        configRows(),
-		ConfigTypes:    configTypeRows(),
-		DelayFuncs:     delayFuncRows(),
-		Stops:          stopRows(),
-		Accept:         maps.Clone(accepts), // the same rows as the bound table's
-		LocalPackages:  maps.Clone(localPackages),
-		LocalCalls:     maps.Clone(localCalls),
-		Predicates:     predicateRows(),
+		Sleeps:        maps.Clone(sleeps),
+		Timers:        maps.Clone(timers),
+		Random:        randomRows(),
+		Delays:        delayRows(),
+		Helpers:       helperRows(),
+		Configs:       configRows(),
+		ConfigTypes:   configTypeRows(),
+		DelayFuncs:    delayFuncRows(),
+		Stops:         stopRows(),
+		Accept:        maps.Clone(accepts), // the same rows as the bound table's
+		LocalPackages: maps.Clone(localPackages),
+		LocalCalls:    maps.Clone(localCalls),
+		Predicates:    predicateRows(),
+		CredentialRefresh: map[string]bool{
+			"(golang.org/x/oauth2.TokenSource).Token":                         true,
+			"(*golang.org/x/oauth2.Config).Exchange":                          true,
+			"(*github.com/aws/aws-sdk-go-v2/aws.CredentialsCache).Invalidate": true,
+			"(*github.com/aws/aws-sdk-go/aws/credentials.Credentials).Expire": true,
+			"(*github.com/hashicorp/vault/api.TokenAuth).RenewSelf":           true,
+			"(*github.com/hashicorp/vault/api.TokenAuth).RenewTokenAsSelf":    true,
+		},
 		StatusFields:   maps.Clone(statusFields),
 		JitterHints:    slices.Clone(jitterHints),
 		StatusPkg:      "net/http",

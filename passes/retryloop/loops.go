@@ -101,8 +101,8 @@ type loopInfo struct {
 	stmt  ast.Stmt
 	body  *ast.BlockStmt
 	label *types.Label
-	// refreshV: see refreshVars (nil until asked).
-	refreshV map[*types.Var]bool
+	// refreshV: the inputs of each call's next attempt (walker.inputs).
+	refreshV map[*ast.CallExpr]map[*types.Var]bool
 	// calls are the candidate failing calls, in source order.
 	calls []*ast.CallExpr
 	// receives are the channel receives of the body, with their select
