@@ -167,10 +167,11 @@ func (w *walker) roundByPredicate() bool {
 }
 
 // statusResult reports whether the call returns an HTTP status in a
-// variable (code, err := c.post(ctx, body)).
+// variable (code, err := c.post(ctx, body) where post returns
+// resp.StatusCode).
 func (w *walker) statusResult() bool {
 	for v := range w.resV {
-		if isInteger(v.Type()) && !w.m.isCodeType(v.Type()) && statusName.MatchString(v.Name()) {
+		if isInteger(v.Type()) && !w.m.isCodeType(v.Type()) && w.m.statusVar(v, 0) {
 			return true
 		}
 	}

@@ -499,6 +499,8 @@ type model struct {
 	// asyncMemo: the parts of a declaration that run apart from its call.
 	asyncMemo map[*ast.FuncDecl][]ast.Node
 
+	// statusMemo: whether a variable holds an HTTP status.
+	statusMemo map[*types.Var]bool
 	// placeMemo: where the package's functions go (place.go); usesOf and
 	// callByFun index its references to functions and their calls.
 	placeMemo map[*types.Func]outbound.Locality
@@ -534,6 +536,7 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		calls:          map[*ast.FuncDecl][]*ast.CallExpr{},
 		factMemo:       map[*types.Func]*RetryFact{},
 		placeMemo:      map[*types.Func]outbound.Locality{},
+		statusMemo:     map[*types.Var]bool{},
 		factBusy:       map[*types.Func]bool{},
 		sleepMemo:      map[*types.Func]*SleepFact{},
 		delayMemo:      map[*types.Func]*DelayFact{},

@@ -4,12 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 )
-
-var statusName = regexp.MustCompile(`(?i)^(status|statuscode|code|httpcode|httpstatus|httpstatuscode|respcode|respstatus|rescode|responsecode|responsestatus|statuscd)$`)
 
 // isStatusExpr reports whether e reads an HTTP status: a StatusCode field
 // or method, or a variable named like one.
@@ -108,23 +105,120 @@ func isErrorType(t types.Type) bool {
 
 var errorIface = errorType.Underlying().(*types.Interface)
 
-// isStatusIdent reports whether an identifier is an integer variable named
-// like a status, or defined from one.
+// isStatusIdent reports whether an identifier is an integer variable that
+// holds an HTTP status: every definition of it is one (code :=
+// resp.StatusCode; status, err := c.post(ctx, body) where post returns
+// resp.StatusCode; code := v.(int) of a wrapper's result whose operation
+// returns one). Its name does not matter.
 func (m *model) isStatusIdent(id *ast.Ident) bool {
 	v, ok := m.info.Uses[id].(*types.Var)
 	if !ok || !isInteger(v.Type()) || m.isCodeType(v.Type()) || v.IsField() {
 		return false
 	}
-	if statusName.MatchString(v.Name()) {
-		return true
+	return m.statusVar(v, 0)
+}
+
+// statusVar reports whether every definition of a variable gives it an
+// HTTP status.
+func (m *model) statusVar(v *types.Var, depth int) bool {
+	if depth > 6 || m.x.addrTaken[v] {
+		return false
 	}
+	if r, ok := m.statusMemo[v]; ok {
+		return r
+	}
+	m.statusMemo[v] = false // cycles: not unless shown
 	ds := m.x.defs[v]
-	if len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 {
-		if sel, ok := ast.Unparen(ds[0].rhs).(*ast.SelectorExpr); ok {
-			return m.isStatus(sel)
+	r := len(ds) > 0
+	for _, d := range ds {
+		if d.rhs == nil || d.rng != nil || d.op != token.DEFINE && d.op != token.ASSIGN {
+			r = false
+			break
+		}
+		if d.index >= 0 {
+			c, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+			if !ok || !m.callReturnsStatus(c, d.index, depth+1) {
+				r = false
+				break
+			}
+			continue
+		}
+		if !m.statusValue(d.rhs, depth+1) {
+			r = false
+			break
+		}
+	}
+	m.statusMemo[v] = r
+	return r
+}
+
+// statusValue reports whether an expression is an HTTP status: a status
+// field, a variable holding one, a type assertion or conversion of one.
+func (m *model) statusValue(e ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return m.isStatus(x)
+	case *ast.Ident:
+		v, ok := m.info.Uses[x].(*types.Var)
+		return ok && !v.IsField() && m.statusVar(v, depth+1)
+	case *ast.TypeAssertExpr:
+		return m.statusValue(x.X, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return m.statusValue(x.Args[0], depth+1)
+		}
+		return m.callReturnsStatus(x, 0, depth+1)
+	}
+	return false
+}
+
+// callReturnsStatus reports whether result i of a call is an HTTP status:
+// the called function of the package returns one there on some path and
+// a constant on the others, or a function literal handed to the call does
+// (a breaker's or a retry helper's Execute passing its operation's result
+// on).
+func (m *model) callReturnsStatus(call *ast.CallExpr, i, depth int) bool {
+	if fn, _ := m.callee(call); fn != nil {
+		if d := m.x.decls[fn.Origin()]; d != nil && d.Body != nil && fn.Pkg() == m.pass.Pkg {
+			return m.returnsStatus(d.Body, i, depth)
+		}
+	}
+	for _, a := range call.Args {
+		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && m.returnsStatus(lit.Body, i, depth) {
+			return true
 		}
 	}
 	return false
+}
+
+// returnsStatus reports whether a function body returns an HTTP status as
+// result i on some path and only constants there on the others.
+func (m *model) returnsStatus(body *ast.BlockStmt, i, depth int) bool {
+	status, other := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if i >= len(n.Results) {
+				other = true
+				return false
+			}
+			r := n.Results[i]
+			switch {
+			case m.statusValue(r, depth+1):
+				status = true
+			case m.info.Types[r].Value != nil || isNil(m.info, r):
+			default:
+				other = true
+			}
+		}
+		return !other
+	})
+	return status && !other
 }
 
 func (m *model) isCodeType(t types.Type) bool {
