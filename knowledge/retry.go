@@ -63,8 +63,10 @@ type RetryTable struct {
 	// failsafe's HandleIf on a retry policy builder). Functions and methods
 	// are keyed by FullName, fields by "path.Type.Field".
 	Predicates map[string]RetryPredicate
-	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field".
-	StatusFields map[string]bool
+	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field";
+	// StatusMethods: methods without arguments that return one.
+	StatusFields  map[string]bool
+	StatusMethods map[string]bool
 	// StatusPkg is the package whose Status* constants name HTTP statuses.
 	StatusPkg string
 	// CodeType is the "path.Name" of the gRPC status code type.
@@ -675,8 +677,12 @@ func predicateRows() map[string]RetryPredicate {
 }
 
 var statusFields = map[string]bool{
-	"net/http.Response.StatusCode":            true,
-	"net/http/httptest.ResponseRecorder.Code": true,
+	"net/http.Response.StatusCode":                                          true,
+	"net/http/httptest.ResponseRecorder.Code":                               true,
+	"google.golang.org/api/googleapi.Error.Code":                            true,
+	"github.com/go-openapi/runtime.APIError.Code":                           true,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Status.Code":                      true,
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore.ResponseError.StatusCode": true,
 }
 
 var permanentCodes = map[string]int{
@@ -713,7 +719,14 @@ func defaultRetry() RetryTable {
 			"(*github.com/hashicorp/vault/api.TokenAuth).RenewSelf":           true,
 			"(*github.com/hashicorp/vault/api.TokenAuth).RenewTokenAsSelf":    true,
 		},
-		StatusFields:   maps.Clone(statusFields),
+		StatusFields: maps.Clone(statusFields),
+		StatusMethods: map[string]bool{
+			"(*github.com/aws/smithy-go/transport/http.ResponseError).HTTPStatusCode":         true,
+			"(*github.com/aws/aws-sdk-go-v2/aws/transport/http.ResponseError).HTTPStatusCode": true,
+			"(github.com/aws/aws-sdk-go/aws/awserr.RequestFailure).StatusCode":                true,
+			"(*github.com/go-resty/resty/v2.Response).StatusCode":                             true,
+			"(*resty.dev/v3.Response).StatusCode":                                             true,
+		},
 		JitterHints:    slices.Clone(jitterHints),
 		StatusPkg:      "net/http",
 		CodeType:       pathGRPCCodes + ".Code",

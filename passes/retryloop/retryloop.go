@@ -499,8 +499,13 @@ type model struct {
 	// asyncMemo: the parts of a declaration that run apart from its call.
 	asyncMemo map[*ast.FuncDecl][]ast.Node
 
-	// statusMemo: whether a variable holds an HTTP status.
-	statusMemo map[*types.Var]bool
+	// statusMemo: whether a variable holds an HTTP status; statusFields
+	// whether a field does; fieldCmp and errField index the comparisons of
+	// fields with status constants (status.go).
+	statusMemo   map[*types.Var]bool
+	statusFields map[*types.Var]bool
+	fieldCmp     map[*types.Var]compares
+	errField     map[*types.Var]bool
 	// placeMemo: where the package's functions go (place.go); usesOf and
 	// callByFun index its references to functions and their calls.
 	placeMemo map[*types.Func]outbound.Locality
@@ -537,6 +542,7 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		factMemo:       map[*types.Func]*RetryFact{},
 		placeMemo:      map[*types.Func]outbound.Locality{},
 		statusMemo:     map[*types.Var]bool{},
+		statusFields:   map[*types.Var]bool{},
 		factBusy:       map[*types.Func]bool{},
 		sleepMemo:      map[*types.Func]*SleepFact{},
 		delayMemo:      map[*types.Func]*DelayFact{},

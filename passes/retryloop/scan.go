@@ -63,7 +63,7 @@ func (m *model) scan(li *loopInfo) {
 				li.status, li.errStatus = true, true
 			}
 		case *ast.SelectorExpr:
-			if m.isStatus(n) && !(m.errCarried(n) && (n.Sel.Name == "Code" || n.Sel.Name == "Status")) {
+			if m.isStatus(n) {
 				li.status = true
 				if m.errCarried(n) {
 					li.errStatus = true

@@ -5,11 +5,14 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/resilint/resilint/internal/analysisutil"
 )
 
-// isStatusExpr reports whether e reads an HTTP status: a StatusCode field
-// or method, or a variable named like one.
+// isStatusExpr reports whether e reads an HTTP status: a status field, a
+// method returning one, a variable holding one.
 func (m *model) isStatusExpr(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	t := m.info.TypeOf(e)
@@ -25,31 +28,144 @@ func (m *model) isStatusExpr(e ast.Expr) bool {
 	case *ast.Ident:
 		return m.isStatusIdent(e)
 	case *ast.CallExpr:
-		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 0 {
-			return sel.Sel.Name == "StatusCode"
+		if len(e.Args) == 0 {
+			if fn, _ := m.callee(e); fn != nil && m.rt.StatusMethods[analysisutil.Key(fn)] {
+				return true
+			}
+			return m.callReturnsStatus(e, 0, 0)
 		}
 	}
 	return false
 }
 
-// isStatus reports whether a selector reads an HTTP status field.
+// isStatus reports whether a selector reads a field that holds an HTTP
+// status (statusField).
 func (m *model) isStatus(sel *ast.SelectorExpr) bool {
 	s, ok := m.info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal || !isInteger(s.Obj().Type()) {
 		return false
 	}
-	if key := analysisutil.TypeKey(s.Recv()) + "." + sel.Sel.Name; m.rt.StatusFields[key] {
+	fv, _ := s.Obj().(*types.Var)
+	return fv != nil && m.statusField(fv, fieldKey(s))
+}
+
+// statusField reports whether an integer field holds an HTTP status: a row
+// of the knowledge table (net/http.Response.StatusCode), a field the
+// package gives a status (&APIError{Code: resp.StatusCode}, e.Status =
+// resp.StatusCode), a field the package compares with a status constant of
+// net/http (apiErr.Code == http.StatusNotFound), or a field of an error
+// type the package compares with an integer between 100 and 599
+// (httpErr.StatusCode >= 500). Its name does not matter.
+func (m *model) statusField(fv *types.Var, key string) bool {
+	if m.rt.StatusFields[key] {
 		return true
 	}
-	switch sel.Sel.Name {
-	case "StatusCode", "HTTPStatus", "HTTPStatusCode":
-		return true
-	case "Code", "Status":
-		// An error type carrying the status of a failed call
-		// (var apiErr *APIError; errors.As(err, &apiErr) && apiErr.Code >= 400).
-		return isErrorType(s.Recv())
+	if r, ok := m.statusFields[fv]; ok {
+		return r
 	}
-	return false
+	m.statusFields[fv] = false // cycles
+	r := false
+	if fv.Pkg() == m.pass.Pkg {
+		for _, v := range m.literalValues(fv) {
+			if v != nil && m.statusValue(v, 1) {
+				r = true
+			}
+		}
+		for _, d := range m.x.fields[fv] {
+			if d.rhs != nil && d.op == token.ASSIGN && m.statusValue(d.rhs, 1) {
+				r = true
+			}
+		}
+	}
+	if !r {
+		c := m.fieldCompares()[fv]
+		r = c.named || c.ranged && m.errField[fv]
+	}
+	m.statusFields[fv] = r
+	return r
+}
+
+// compares is how the package compares a field with constants.
+type compares struct {
+	named  bool // with a Status* constant of net/http
+	ranged bool // with an integer constant between 100 and 599
+}
+
+// fieldCompares indexes, once per package, the integer fields compared with
+// HTTP status constants (in a comparison or a switch case), and notes which
+// are fields of error types.
+func (m *model) fieldCompares() map[*types.Var]compares {
+	if m.fieldCmp != nil {
+		return m.fieldCmp
+	}
+	m.fieldCmp = map[*types.Var]compares{}
+	m.errField = map[*types.Var]bool{}
+	note := func(x, k ast.Expr) {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		s, ok := m.info.Selections[sel]
+		if !ok || s.Kind() != types.FieldVal || !isInteger(s.Obj().Type()) {
+			return
+		}
+		fv, _ := s.Obj().(*types.Var)
+		n, isConst := m.constInt(k)
+		if fv == nil || !isConst {
+			return
+		}
+		c := m.fieldCmp[fv]
+		if m.httpConst(k) {
+			c.named = true
+		}
+		if n >= 100 && n <= 599 {
+			c.ranged = true
+		}
+		m.fieldCmp[fv] = c
+		if isErrorType(s.Recv()) {
+			m.errField[fv] = true
+		}
+	}
+	ins := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				note(n.X, n.Y)
+				note(n.Y, n.X)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag == nil {
+				return
+			}
+			for _, c := range n.Body.List {
+				if cc, ok := c.(*ast.CaseClause); ok {
+					for _, e := range cc.List {
+						note(n.Tag, e)
+					}
+				}
+			}
+		}
+	})
+	return m.fieldCmp
+}
+
+// httpConst reports whether e names a status constant of the HTTP package
+// (http.StatusNotFound).
+func (m *model) httpConst(e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	if id == nil {
+		return false
+	}
+	c, ok := m.info.Uses[id].(*types.Const)
+	return ok && c.Pkg() != nil && c.Pkg().Path() == m.rt.StatusPkg
 }
 
 // errCarried reports whether a status expression reads a field of an error
@@ -64,7 +180,7 @@ func (m *model) errCarried(e ast.Expr) bool {
 }
 
 // statusTarget reports whether the target of errors.As (&apiErr) is an
-// error type with a status field.
+// error type with a field that holds an HTTP status.
 func (m *model) statusTarget(e ast.Expr) bool {
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
 	if !ok || u.Op != token.AND {
@@ -82,11 +198,8 @@ func (m *model) statusTarget(e ast.Expr) bool {
 		return false
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		switch f := st.Field(i); f.Name() {
-		case "StatusCode", "HTTPStatus", "HTTPStatusCode", "Code", "Status":
-			if isInteger(f.Type()) {
-				return true
-			}
+		if f := st.Field(i); isInteger(f.Type()) && m.statusField(f, analysisutil.TypeKey(t)+"."+f.Name()) {
+			return true
 		}
 	}
 	return false

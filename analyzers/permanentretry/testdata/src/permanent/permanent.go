@@ -740,3 +740,29 @@ func (c *client) depthNamedCode(ctx context.Context) error {
 	}
 	return errors.New("gave up")
 }
+
+// backendErr carries a backend's own numeric code in a field named
+// StatusCode; nothing in the package gives it an HTTP status or compares
+// it with one.
+type backendErr struct{ StatusCode int }
+
+func (e *backendErr) Error() string { return fmt.Sprint("backend ", e.StatusCode) }
+
+func (c *client) lookup(ctx context.Context) error { return &backendErr{StatusCode: 7} }
+
+// A field named like a status is no status (no decision by a name).
+func (c *client) backendCode(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = c.lookup(ctx); err == nil {
+			return nil
+		}
+		var be *backendErr
+		if errors.As(err, &be) && be.StatusCode != 0 {
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+			continue
+		}
+		return err
+	}
+	return err
+}
