@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 	"sort"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -819,18 +818,13 @@ func (m *model) sleepFact(fn *types.Func) *SleepFact {
 		}
 	}
 	f := &SleepFact{Delay: m.summarize(decl, durs), CtxAware: ctxAware && !blocking}
-	// A sleep helper returns nothing or an error, and sleeps a duration it
-	// is given or draws, or says it sleeps: a function that waits for an
-	// event with a timeout (returning what arrived) is not one.
+	// A sleep helper returns nothing or an error: a function that waits for
+	// an event with a timeout (returning what arrived) is not one. Its name
+	// does not matter.
 	sig := fn.Type().(*types.Signature)
 	if r := sig.Results(); r.Len() > 1 || (r.Len() == 1 && !types.Identical(r.At(0).Type(), errorType)) {
-		return nil
-	}
-	if !f.Delay.Pure && f.Delay.Vary != knowledge.Randomised && !sleepName.MatchString(fn.Name()) {
 		return nil
 	}
 	m.sleepMemo[fn] = f
 	return f
 }
-
-var sleepName = regexp.MustCompile(`(?i)(sleep|wait|backoff|pause|delay|jitter)`)

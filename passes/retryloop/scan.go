@@ -149,16 +149,13 @@ func (m *model) candidate(call *ast.CallExpr, fn *types.Func, key string) bool {
 		if m.rt.LocalCalls[key] {
 			return false
 		}
-		if m.rt.Accept[key] || fn.Name() == "Accept" || fn.Name() == "AcceptTCP" || fn.Name() == "AcceptUnix" {
+		if m.rt.Accept[key] {
 			return false
 		}
 		if _, ok := m.rt.Configs[key]; ok {
 			return false
 		}
 		if analysisutil.IsContext(recvType(fn)) {
-			return false
-		}
-		if fn.Name() == "Close" {
 			return false
 		}
 	}

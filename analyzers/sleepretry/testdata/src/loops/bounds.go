@@ -141,3 +141,18 @@ func constantAdviceCtx(ctx context.Context, interval time.Duration) error {
 	}
 	return err
 }
+
+// settle waits a fixed second: a sleep helper whatever its name (no
+// decision by a name).
+func settle() { time.Sleep(time.Second) }
+
+func settleRetry() error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendNoCtx(); err == nil {
+			return nil
+		}
+		settle() // want `retry loop waits the same duration before every attempt`
+	}
+	return err
+}
