@@ -41,6 +41,12 @@
 // delay), rather than a default policy that would shorten it; a wait that
 // grows gets full jitter.
 //
+// A range over an iterator function whose code is in the package and that
+// yields from a loop (for range attempts(5, time.Second) { if err :=
+// send(ctx); err == nil { break } }) is a retry loop too: its attempts are
+// the yields, and a fixed or ctx-blind pause between two yields is its
+// wait, reported where it is, in the iterator.
+//
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the
 // loop when it is unbounded. A retry loop is a loop that repeats the same

@@ -165,6 +165,7 @@ func condBody(s *ast.ForStmt) *ast.BlockStmt {
 
 func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.FuncDecl) {
 	li := &loopInfo{stmt: stmt}
+	var it *iterInfo
 	switch s := stmt.(type) {
 	case *ast.ForStmt:
 		li.body = s.Body
@@ -176,11 +177,16 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 		if m.rangesOverTicker(s.X) {
 			return // for range time.Tick(d): polling
 		}
-		switch u := types.Unalias(m.info.TypeOf(s.X)).Underlying().(type) {
-		case *types.Chan, *types.Signature:
-			return // events or an iterator: each iteration waits for new input
-		case *types.Basic:
-			_ = u
+		switch types.Unalias(m.info.TypeOf(s.X)).Underlying().(type) {
+		case *types.Chan:
+			return // events: each iteration waits for new input
+		case *types.Signature:
+			// An iterator: each iteration is the next value, unless its
+			// code is in sight and it yields from a loop (a retry
+			// iterator, for attempt := range attempts(5, d)).
+			if it = m.iterator(s.X); it == nil {
+				return
+			}
 		}
 	}
 	if len(stack) >= 2 {
@@ -192,7 +198,7 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	if li.polling || len(li.calls) == 0 {
 		return
 	}
-	if len(li.sleepCalls) == 0 && len(li.timerCalls) == 0 && !li.status && !li.codes && !m.anyRemote(li.calls) {
+	if len(li.sleepCalls) == 0 && len(li.timerCalls) == 0 && !li.status && !li.codes && !m.anyRemote(li.calls) && it == nil {
 		return
 	}
 	L := &Loop{Stmt: stmt, Body: li.body, Func: fn, Decl: decl}
@@ -210,6 +216,12 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	L.Exit = m.exits(L, li)
 	L.CtxBound = m.ctxBound(L)
 	m.sleeps(L, li)
+	if it != nil {
+		m.iterLoop(L, it)
+		if len(L.Sleeps) == 0 && !li.status && !li.codes && !m.anyRemote(L.Retried) {
+			return
+		}
+	}
 	if paces(L.Sleeps) {
 		// Every wait is also passed after a success that goes round: a
 		// pause between batches, pacing, not a retry loop.

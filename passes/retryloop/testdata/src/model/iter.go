@@ -1,0 +1,31 @@
+package model
+
+import (
+	"context"
+	"iter"
+	"time"
+)
+
+// tries yields n attempt numbers, pausing d between two of them.
+func tries(n int, d time.Duration) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+			time.Sleep(d)
+		}
+	}
+}
+
+// A range-over-func retry loop: its attempts are the iterator's yields,
+// its wait the iterator's pause (issue 13, rule 9).
+func (c *Client) rangeTries(ctx context.Context) error {
+	var err error
+	for range tries(4, time.Second) { // want `loop attempts=4 exit=false remote=true sleeps=\[invariant\]`
+		if _, err = c.get(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
