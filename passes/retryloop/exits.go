@@ -202,54 +202,75 @@ func (m *model) deadlineTimer(L *Loop, ch ast.Expr) bool {
 
 // ctxBound reports whether a retried call of the loop is given a context
 // that can end, or a request carrying one: not context.Background() or
-// TODO(), nor a context the loop makes for each attempt from one.
+// TODO(), nor a context the loop makes afresh from one for each attempt.
 func (m *model) ctxBound(L *Loop) bool {
 	for _, c := range L.Retried {
 		for _, a := range c.Args {
 			t := m.info.TypeOf(a)
-			var o ctxflow.Origin
 			switch {
 			case analysisutil.IsContext(t):
-				o = m.m.Context(a)
+				if m.ctxEnds(L, a, 0) {
+					return true
+				}
 			case analysisutil.TypeKey(t) == "net/http.Request":
-				o = m.m.Request(a)
-			default:
-				continue
-			}
-			if m.ends(L, a, o) {
-				return true
+				if o := m.m.Request(a); o.State != ctxflow.Free && !o.Detached {
+					return true
+				}
 			}
 		}
 	}
 	return false
 }
 
-// ends reports whether a context (or a request's) of origin o can end
-// while the loop runs: a parameter's, an inbound request's, one derived
-// from them, one with a deadline set before the loop, or one of unknown
-// origin (unknown: no claim that nothing ends it). A context that is only
-// Background() or TODO(), or that the loop makes afresh from one for each
-// attempt, does not.
-func (m *model) ends(L *Loop, e ast.Expr, o ctxflow.Origin) bool {
-	switch o.State {
-	case ctxflow.Free:
-		return false
-	case ctxflow.Deadline:
-		if o.Derived != nil {
+// ctxEnds reports whether a context can end while the loop runs: anything
+// but context.Background() or TODO(), WithoutCancel, or a context the loop
+// derives, for each attempt, from one that cannot end (a timeout per
+// attempt ends the attempt, not the loop). A context derived before the
+// loop (WithCancel, WithTimeout) can end; so can one of unknown origin (no
+// claim that nothing ends it).
+func (m *model) ctxEnds(L *Loop, e ast.Expr, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		row, ok := m.table.Contexts[m.key(x)]
+		if !ok {
 			return true
 		}
-		v := m.x.rootVar(e)
-		if v == nil {
+		switch {
+		case row.Effect == knowledge.Root, row.Effect == knowledge.DropDeadline:
 			return false
+		case !within(x.Pos(), L.Stmt):
+			return true // derived before the loop: cancellable, or a deadline
+		case row.Parent >= 0 && row.Parent < len(x.Args):
+			return m.ctxEnds(L, x.Args[row.Parent], depth+1)
 		}
-		for _, d := range m.x.defs[v] {
-			if within(d.pos, L.Stmt) {
-				return false
+		return true
+	case *ast.Ident:
+		v, ok := m.info.Uses[x].(*types.Var)
+		if !ok || m.x.addrTaken[v] {
+			return true
+		}
+		ds := m.x.defs[v]
+		if len(ds) == 0 {
+			return true // a parameter: the caller's
+		}
+		for _, d := range ds {
+			c, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if _, known := m.table.Contexts[m.key(c)]; !known && d.index >= 0 {
+				return true
+			}
+			if m.ctxEnds(L, c, depth+1) {
+				return true
 			}
 		}
-		return len(m.x.defs[v]) > 0
+		return false
 	}
-	return !o.Detached && !m.neverEnds(e)
+	return true
 }
 
 // mentionsCounter reports whether a condition reads an attempt counter of

@@ -156,3 +156,34 @@ func settleRetry() error {
 	}
 	return err
 }
+
+type etcdish struct{ root context.Context }
+
+func (e *etcdish) Ctx() context.Context { return e.root }
+
+// A timeout per attempt derived from a context that can end (the client's):
+// when it ends every attempt fails at once; no claim of "forever".
+func (e *etcdish) load() {
+	for {
+		ctx, cancel := context.WithTimeout(e.Ctx(), time.Second)
+		err := send(ctx)
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+}
+
+// The same from Background: nothing ends it.
+func loadBackground() {
+	for { // want `retry loop has no attempt limit and no context or deadline to stop it`
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		err := send(ctx)
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+}
