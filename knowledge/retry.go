@@ -49,6 +49,11 @@ type RetryTable struct {
 	// work too (issue 13, rule 1).
 	LocalPackages map[string]bool
 	LocalCalls    map[string]bool
+	// Serves: calls that serve until their server stops
+	// ((*net/http.Server).ListenAndServe, (*grpc.Server).Serve): a loop
+	// that calls one again after it returns restarts a server, it retries
+	// no operation.
+	Serves map[string]bool
 	// CredentialRefresh: functions that fetch fresh credentials (an OAuth2
 	// token source's Token, an AWS credentials cache's Invalidate): a retry
 	// loop that calls one before it goes round sends other credentials.
@@ -711,6 +716,17 @@ func defaultRetry() RetryTable {
 		LocalPackages: maps.Clone(localPackages),
 		LocalCalls:    maps.Clone(localCalls),
 		Predicates:    predicateRows(),
+		Serves: map[string]bool{
+			"(*net/http.Server).ListenAndServe":      true,
+			"(*net/http.Server).ListenAndServeTLS":   true,
+			"(*net/http.Server).Serve":               true,
+			"(*net/http.Server).ServeTLS":            true,
+			"net/http.ListenAndServe":                true,
+			"net/http.ListenAndServeTLS":             true,
+			"net/http.Serve":                         true,
+			"net/http.ServeTLS":                      true,
+			"(*google.golang.org/grpc.Server).Serve": true,
+		},
 		CredentialRefresh: map[string]bool{
 			"(golang.org/x/oauth2.TokenSource).Token":                         true,
 			"(*golang.org/x/oauth2.Config).Exchange":                          true,

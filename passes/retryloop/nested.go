@@ -590,6 +590,7 @@ func fieldIndex(info *types.Info, params *ast.FieldList, v *types.Var) int {
 func (m *model) exportFacts() {
 	m.collecting = false
 	m.exportPlaces()
+	m.exportRuns()
 	for _, L := range m.loops {
 		if L.Reconnect {
 			continue

@@ -15,8 +15,8 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	if !w.observed() {
 		return false
 	}
-	if m.onEvent(li, call) {
-		return false
+	if m.onEvent(li, call) || m.runs(call) {
+		return false // an event loop, or the restart loop of a component
 	}
 	if m.varies(L, li, call, true) {
 		// A watch loop resuming from its last result (next, err :=

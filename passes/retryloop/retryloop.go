@@ -57,7 +57,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, ob},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact)},
+			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact)},
 		}
 	})
 }
@@ -503,6 +503,7 @@ type model struct {
 	// whether a field does; fieldCmp and errField index the comparisons of
 	// fields with status constants (status.go).
 	statusMemo   map[*types.Var]bool
+	runsMemo     map[*types.Func]bool
 	statusFields map[*types.Var]bool
 	fieldCmp     map[*types.Var]compares
 	errField     map[*types.Var]bool
@@ -543,6 +544,7 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		placeMemo:      map[*types.Func]outbound.Locality{},
 		statusMemo:     map[*types.Var]bool{},
 		statusFields:   map[*types.Var]bool{},
+		runsMemo:       map[*types.Func]bool{},
 		factBusy:       map[*types.Func]bool{},
 		sleepMemo:      map[*types.Func]*SleepFact{},
 		delayMemo:      map[*types.Func]*DelayFact{},

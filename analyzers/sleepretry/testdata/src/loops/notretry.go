@@ -3,8 +3,10 @@ package loops
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"log"
+	"net/http"
 	"time"
 )
 
@@ -105,4 +107,72 @@ func uploadLines(ctx context.Context, r io.Reader) error {
 		}
 	}
 	return sc.Err()
+}
+
+type stream struct{ events chan event }
+
+func (s *stream) subscribe(ctx context.Context) (<-chan event, error) { return s.events, nil }
+
+// watchStream consumes a subscription until it ends.
+func (s *stream) watchStream(ctx context.Context) error {
+	ch, err := s.subscribe(ctx)
+	if err != nil {
+		return err
+	}
+	for ev := range ch {
+		_ = deliver(ctx, ev)
+	}
+	return nil
+}
+
+// A restart loop of a component that runs until its stream ends: no retry.
+func (s *stream) run(ctx context.Context) {
+	for {
+		err := s.watchStream(ctx)
+		if err == nil {
+			return
+		}
+		log.Printf("stream ended: %v; restarting", err)
+		time.Sleep(time.Second)
+	}
+}
+
+// The same with an endless select loop over the subscription.
+func (s *stream) selectStream(ctx context.Context) error {
+	ch, err := s.subscribe(ctx)
+	if err != nil {
+		return err
+	}
+	for {
+		select {
+		case ev, ok := <-ch:
+			if !ok {
+				return errTimedOut
+			}
+			_ = deliver(ctx, ev)
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+func (s *stream) runSelect(ctx context.Context) {
+	for {
+		if err := s.selectStream(ctx); err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A server restarted after it stops.
+func serveForever(srv *http.Server) error {
+	for {
+		err := srv.ListenAndServe()
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		log.Printf("server stopped: %v; restarting", err)
+		time.Sleep(time.Second)
+	}
 }
