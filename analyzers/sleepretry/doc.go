@@ -89,7 +89,12 @@
 // and loops that pass a wait after a success too and go
 // round (a pause between batches: for { n, err := purge(ctx); if err ==
 // nil && n == 0 { return }; time.Sleep(pause) }), which pace work rather
-// than back off; consumers that take the next item each iteration (a
+// than back off; restart loops of a component that runs until its stream
+// or server ends (for { err := s.watchStream(ctx); log(err);
+// time.Sleep(d) } where watchStream ranges over a subscription's channel or
+// loops receiving from it, or a serving call such as
+// (*http.Server).ListenAndServe), which restart work and re-issue no
+// operation; consumers that take the next item each iteration (a
 // channel receive, a message source, a method of what the loop condition
 // advances, for sc.Scan() { line := sc.Text() }), so that a failed item
 // is left behind, not sent again; loops that repeat calls failing for local reasons (the file
