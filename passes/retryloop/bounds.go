@@ -190,11 +190,16 @@ func (m *model) constIntDepth(e ast.Expr, depth int) (int64, bool) {
 func (m *model) bounds(L *Loop, li *loopInfo) {
 	best := -1
 	bounded := false
-	note := func(n int, ok bool) {
+	note := func(n int, ok bool, at ast.Node) {
 		bounded = true
 		if ok && n > 0 && (best < 0 || n < best) {
 			best = n
 		}
+		kind := AttemptLimit
+		if _, isRange := L.Stmt.(*ast.RangeStmt); isRange && at == L.Stmt {
+			kind = CollectionRange
+		}
+		L.addBound(kind, at)
 	}
 	counters := m.bodyCounters(L)
 	if L.Counter != nil {
@@ -217,7 +222,7 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 					continue
 				}
 				n, ok := m.simulate(L, c, s.Cond, false, false)
-				note(n, ok)
+				note(n, ok, s.Cond)
 				if !ok {
 					m.paramBound(L, c, s.Cond, false, false, false)
 				}
@@ -227,17 +232,17 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 		switch u := types.Unalias(m.info.TypeOf(s.X)).Underlying().(type) {
 		case *types.Basic:
 			n, ok := m.constInt(s.X)
-			note(int(n), ok)
+			note(int(n), ok, s)
 			if !ok {
 				L.BoundExpr = ast.Unparen(s.X)
 			}
 		case *types.Array:
-			note(int(u.Len()), true)
+			note(int(u.Len()), true, s)
 		default:
 			if n, ok := m.literalLen(s.X); ok {
-				note(n, true)
+				note(n, true, s)
 			} else {
-				note(0, false)
+				note(0, false, s)
 				L.BoundExpr = &ast.CallExpr{Fun: ast.NewIdent("len"), Lparen: s.X.Pos(), Args: []ast.Expr{s.X}, Rparen: s.X.End()}
 			}
 		}
@@ -257,7 +262,7 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 			if ok && after {
 				n++
 			}
-			note(n, ok)
+			note(n, ok, at)
 			if !ok {
 				m.paramBound(L, c, cond, true, incBefore, after)
 			}
@@ -281,8 +286,9 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 	// { log }) bounds nothing we can count, but whoever wrote it thought
 	// about the attempts: no claim that the loop runs forever.
 	for _, c := range counters {
-		if m.compared(L, c.v) {
+		if at := m.compared(L, c.v); at != nil {
 			L.CounterChecked = true
+			L.addBound(CounterCompared, at)
 		}
 	}
 	switch {
@@ -332,12 +338,12 @@ func caseCond(sw *ast.SwitchStmt, cc *ast.CaseClause) ast.Expr {
 	return cond
 }
 
-// compared reports whether the loop body compares v (or a variable defined
+// compared returns where the loop body compares v (or a variable defined
 // from it in the body) with something: in a comparison or a switch tag.
-func (m *model) compared(L *Loop, v *types.Var) bool {
-	found := false
+func (m *model) compared(L *Loop, v *types.Var) ast.Node {
+	var found ast.Node
 	ast.Inspect(L.Body, func(n ast.Node) bool {
-		if found {
+		if found != nil {
 			return false
 		}
 		switch n := n.(type) {
@@ -346,12 +352,16 @@ func (m *model) compared(L *Loop, v *types.Var) bool {
 		case *ast.BinaryExpr:
 			switch n.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-				found = m.mentionsVia(L, n, v)
+				if m.mentionsVia(L, n, v) {
+					found = n
+				}
 			}
 		case *ast.SwitchStmt:
-			found = n.Tag != nil && m.mentionsVia(L, n.Tag, v)
+			if n.Tag != nil && m.mentionsVia(L, n.Tag, v) {
+				found = n.Tag
+			}
 		}
-		return !found
+		return found == nil
 	})
 	return found
 }

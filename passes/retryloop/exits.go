@@ -120,14 +120,18 @@ func holdsCall(e ast.Node, calls []*ast.CallExpr) bool {
 
 // exits reports whether the loop leaves when a context is done, a deadline
 // passes, a done channel receives, or a delay source says stop.
-func (m *model) exits(L *Loop, li *loopInfo) bool {
+func (m *model) exits(L *Loop, li *loopInfo) bool { return m.exitAt(L, li) != nil }
+
+// exitAt returns where the loop leaves on a context, a deadline or a stop
+// signal (the loop condition, the select case, the if statement), or nil.
+func (m *model) exitAt(L *Loop, li *loopInfo) ast.Node {
 	results := m.callResults(L)
 	if fs, ok := L.Stmt.(*ast.ForStmt); ok && fs.Cond != nil && !holdsCall(fs.Cond, L.Retried) {
 		if m.deadCtx(fs.Cond) {
-			return false // for ctx.Err() == nil on a context that never ends
+			return nil // for ctx.Err() == nil on a context that never ends
 		}
 		if m.ctxish(fs.Cond) {
-			return true
+			return fs.Cond
 		}
 		// A loop condition that is neither a constant, nor the outcome of
 		// the calls, nor an attempt counter is a stop signal of its own:
@@ -135,7 +139,7 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 		// for !stopped.Load().
 		if tv, ok := m.info.Types[fs.Cond]; !(ok && tv.Value != nil) &&
 			!mentionsAny(m.info, fs.Cond, results) && !m.mentionsCounter(L, fs.Cond) {
-			return true
+			return fs.Cond
 		}
 	}
 	for _, r := range li.receives {
@@ -149,12 +153,12 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 			continue // <-ctx.Done() of a context.Background(): never ready
 		}
 		if m.leaves(r.clause.Body, false, L, li) {
-			return true
+			return r.clause
 		}
 	}
-	found := false
+	var found ast.Node
 	m.eachIf(L.Body, func(ifs *ast.IfStmt) {
-		if found {
+		if found != nil {
 			return
 		}
 		cond := ifs.Cond
@@ -171,7 +175,7 @@ func (m *model) exits(L *Loop, li *loopInfo) bool {
 			stop = false // if ctx.Err() != nil on a context that never ends
 		}
 		if stop && m.leaves(ifs.Body.List, !m.inSwitch(L.Body, ifs), L, li) {
-			found = true
+			found = ifs
 		}
 	})
 	return found
@@ -200,26 +204,26 @@ func (m *model) deadlineTimer(L *Loop, ch ast.Expr) bool {
 	return m.resetIn(L, ch) == nil
 }
 
-// ctxBound reports whether a retried call of the loop is given a context
+// ctxBound returns the argument by which a retried call of the loop is given a context
 // that can end, or a request carrying one: not context.Background() or
 // TODO(), nor a context the loop makes afresh from one for each attempt.
-func (m *model) ctxBound(L *Loop) bool {
+func (m *model) ctxBound(L *Loop) ast.Node {
 	for _, c := range L.Retried {
 		for _, a := range c.Args {
 			t := m.info.TypeOf(a)
 			switch {
 			case analysisutil.IsContext(t):
 				if m.ctxEnds(L, a, 0) {
-					return true
+					return a
 				}
 			case analysisutil.TypeKey(t) == "net/http.Request":
 				if o := m.m.Request(a); o.State != ctxflow.Free && !o.Detached {
-					return true
+					return a
 				}
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // ctxEnds reports whether a context can end while the loop runs: anything

@@ -119,6 +119,17 @@ func (m *model) iterLoop(L *Loop, it *iterInfo) {
 	m.counters(IL, il)
 	m.bounds(IL, il)
 	L.Bound, L.Attempts, L.BoundExpr, L.BoundOffset = IL.Bound, IL.Attempts, IL.BoundExpr, IL.BoundOffset
+	// The range over the iterator is bounded by what bounds its yields.
+	bounds := L.Bounds[:0:0]
+	for _, b := range L.Bounds {
+		if b.Kind != CollectionRange {
+			bounds = append(bounds, b)
+		}
+	}
+	L.Bounds = bounds
+	for _, b := range IL.Bounds {
+		L.addBound(IteratorYields, b.Node)
+	}
 	L.Param = nil
 	if IL.Bound != ConstBound && it.call != nil && it.decl != nil {
 		if id, ok := IL.BoundExpr.(*ast.Ident); ok {
@@ -133,8 +144,9 @@ func (m *model) iterLoop(L *Loop, it *iterInfo) {
 			}
 		}
 	}
-	if m.exits(IL, il) {
+	if at := m.exitAt(IL, il); at != nil {
 		L.Exit = true
+		L.addBound(ExitSignal, at)
 	}
 	m.sleeps(IL, il)
 	L.Sleeps = append(L.Sleeps, IL.Sleeps...)

@@ -213,8 +213,14 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	}
 	L.Reconnect = len(li.reconnect) == len(L.Retried)
 	m.bounds(L, li)
-	L.Exit = m.exits(L, li)
-	L.CtxBound = m.ctxBound(L)
+	if at := m.exitAt(L, li); at != nil {
+		L.Exit = true
+		L.addBound(ExitSignal, at)
+	}
+	if at := m.ctxBound(L); at != nil {
+		L.CtxBound = true
+		L.addBound(ContextToCall, at)
+	}
 	m.sleeps(L, li)
 	if it != nil {
 		m.iterLoop(L, it)
@@ -304,7 +310,7 @@ func (m *model) timerOf(x ast.Expr) (knowledge.TimerKind, *ast.CallExpr) {
 // deadline or a stop signal, no context that can end given to the retried
 // call, and it is no reconnect loop (which has no attempt bound to miss).
 func (L *Loop) Unbounded() bool {
-	return L.Bound == NoBound && !L.CounterChecked && !L.Exit && !L.CtxBound && !L.Reconnect
+	return len(L.Bounds) == 0 && !L.Reconnect
 }
 
 // paces reports whether a loop waits and every one of its waits paces the
@@ -316,4 +322,14 @@ func paces(sleeps []*Sleep) bool {
 		}
 	}
 	return len(sleeps) > 0
+}
+
+// addBound records a piece of evidence that the loop's attempts end, once.
+func (L *Loop) addBound(kind BoundKind, at ast.Node) {
+	for _, b := range L.Bounds {
+		if b.Kind == kind && b.Node == at {
+			return
+		}
+	}
+	L.Bounds = append(L.Bounds, BoundEvidence{Kind: kind, Node: at})
 }

@@ -75,7 +75,13 @@ const (
 	ConstBound
 )
 
-// Loop is a retry loop.
+// Loop is the evidence record of a retry loop (issue 13, "the shape"):
+// what it re-issues (Retried, Place, Remote), what bounds it (Bound,
+// Attempts, BoundExpr, Param, and every piece of evidence in Bounds), its
+// waits and how they vary (Sleeps), its exits (Exit, Bounds), and the
+// failures it sends round (Statuses, Codes, Permanent). The analyzers
+// filter it and word their messages; RetryFact, SleepFact, DelayFact,
+// PlaceFact and RunsFact carry what callers in other packages need.
 type Loop struct {
 	Stmt ast.Stmt // *ast.ForStmt or *ast.RangeStmt
 	Body *ast.BlockStmt
@@ -104,6 +110,9 @@ type Loop struct {
 	// computed before the loop: a time, a timer), or a done channel
 	// receives.
 	Exit bool
+	// Bounds is every piece of evidence that the loop's attempts end, with
+	// where it is; empty when nothing is proven to end them.
+	Bounds []BoundEvidence
 	// CounterChecked: an attempt counter is compared somewhere in the body
 	// (if attempt > 3 { log }), though no count could be read from it.
 	CounterChecked bool
@@ -142,6 +151,37 @@ type Loop struct {
 	Sleeps []*Sleep
 	// Permanent are the conditions that send a permanent failure round again.
 	Permanent []*Permanent
+}
+
+// BoundKind is what ends a retry loop's attempts.
+type BoundKind uint8
+
+const (
+	// AttemptLimit: a counter compared with a limit that leaves the loop
+	// (the loop condition, an if or a case that leaves).
+	AttemptLimit BoundKind = iota + 1
+	// CollectionRange: a range over a collection or an integer.
+	CollectionRange
+	// CounterCompared: an attempt counter compared elsewhere in the body.
+	CounterCompared
+	// ExitSignal: the loop leaves when a context is done, a deadline
+	// computed before it passes, or a stop signal fires.
+	ExitSignal
+	// ContextToCall: a retried call is given a context that can end.
+	ContextToCall
+	// IteratorYields: the yields of the iterator the loop ranges over.
+	IteratorYields
+)
+
+var boundKindNames = map[BoundKind]string{AttemptLimit: "limit", CollectionRange: "range", CounterCompared: "counter",
+	ExitSignal: "exit", ContextToCall: "ctx-to-call", IteratorYields: "yields"}
+
+func (k BoundKind) String() string { return boundKindNames[k] }
+
+// BoundEvidence is one reason a retry loop's attempts end, and where.
+type BoundEvidence struct {
+	Kind BoundKind
+	Node ast.Node
 }
 
 // SleepForm is how a loop waits.
