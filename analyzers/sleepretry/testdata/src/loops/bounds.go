@@ -187,3 +187,24 @@ func loadBackground() {
 		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
 	}
 }
+
+// time.Sleep reached only when ctx cannot be cancelled (its Done is nil):
+// it ignores nothing.
+func doneOrSleep(ctx context.Context, next time.Duration) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		if err := send(ctx); err == nil {
+			return nil
+		}
+		if done := ctx.Done(); done != nil {
+			timer := time.NewTimer(time.Duration(rand.Int63n(int64(next))))
+			select {
+			case <-done:
+				return ctx.Err()
+			case <-timer.C:
+				continue
+			}
+		}
+		time.Sleep(time.Duration(rand.Int63n(int64(next))))
+	}
+	return errTimedOut
+}
