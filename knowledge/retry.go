@@ -657,6 +657,9 @@ var localPackages = map[string]bool{
 	// kernel (mounts, devices, ioctls).
 	"os": true, "io/fs": true, "path/filepath": true, "syscall": true,
 	"golang.org/x/sys/unix": true, "golang.org/x/sys/windows": true,
+	// D-Bus: the local system or session bus, and systemd through it.
+	"github.com/godbus/dbus/v5": true, "github.com/godbus/dbus": true,
+	"github.com/coreos/go-systemd/v22/dbus": true, "github.com/coreos/go-systemd/dbus": true,
 }
 
 var localCalls = map[string]bool{

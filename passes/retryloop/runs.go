@@ -68,7 +68,7 @@ func (m *model) bodyRuns(body *ast.BlockStmt, depth int) bool {
 				found = true
 			}
 		case *ast.ForStmt:
-			if n.Cond == nil && m.receivesStream(body, n.Body) {
+			if n.Cond == nil && (m.receivesStream(body, n.Body) || m.consumes(n)) {
 				found = true
 			}
 		case *ast.CallExpr:
@@ -144,4 +144,33 @@ func (m *model) madeHere(v *types.Var) bool {
 		}
 	}
 	return len(ds) > 0
+}
+
+// consumes reports whether an endless loop consumes a stream: it makes a
+// call that, when it succeeds, the loop handles and calls again, and that,
+// when it fails, ends the loop, and it never waits between two calls (for { msg, err := stream.Recv(); if err !=
+// nil { return err }; handle(msg) }).
+func (m *model) consumes(fs *ast.ForStmt) bool {
+	li := &loopInfo{stmt: fs, body: fs.Body}
+	m.scan(li)
+	if len(li.sleepCalls) > 0 || len(li.timerCalls) > 0 {
+		return false // it waits between calls: a retry or a poll, no consumer
+	}
+	L := &Loop{Stmt: fs, Body: fs.Body}
+	for _, c := range li.calls {
+		ok := m.newWalker(L, li, c, assume{err: no, status: 200, code: 0}, false)
+		if !ok.observed() {
+			continue
+		}
+		ok.run()
+		if len(ok.round) == 0 || len(ok.exit) > 0 {
+			continue
+		}
+		bad := m.newWalker(L, li, c, assume{err: yes, code: -1}, false)
+		bad.run()
+		if len(bad.exit) > 0 && len(bad.round) == 0 {
+			return true
+		}
+	}
+	return false
 }

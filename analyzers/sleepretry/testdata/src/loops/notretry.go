@@ -176,3 +176,28 @@ func serveForever(srv *http.Server) error {
 		time.Sleep(time.Second)
 	}
 }
+
+type feed struct{}
+
+func (f *feed) recv(ctx context.Context) (event, error) { return event{}, nil }
+
+// consumeFeed reads the feed until it fails.
+func (f *feed) consumeFeed(ctx context.Context) error {
+	for {
+		ev, err := f.recv(ctx)
+		if err != nil {
+			return err
+		}
+		_ = deliver(ctx, ev)
+	}
+}
+
+// Restarting a consumer that runs until its feed fails: no retry.
+func (f *feed) runFeed(ctx context.Context) {
+	for {
+		if err := f.consumeFeed(ctx); err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
