@@ -93,8 +93,9 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 }
 
 // blindToErr reports whether an undecided part of a condition reads the
-// call's error (shouldRetry(err, resp, n), err == nil && n == 0 is not:
-// the part left undecided reads n only).
+// call's error or what another call of the loop returned
+// (shouldRetry(err, resp, n), if !ok after ok, _ := c.kv.CAS(...); err ==
+// nil && n == 0 is not: the part left undecided reads the call's n only).
 func (w *walker) blindToErr(e ast.Expr, st pstate) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
@@ -132,6 +133,8 @@ func (w *walker) readsErr(e ast.Node, depth int) bool {
 			case !isVar || w.resV[v]:
 			case w.errV[v]:
 				found = true
+			case w.otherResult(v):
+				found = true // what another call of the loop returned
 			case depth < 6:
 				if rhs := w.loopDef(id); rhs != nil && w.readsErr(rhs, depth+1) {
 					found = true
@@ -141,6 +144,31 @@ func (w *walker) readsErr(e ast.Node, depth int) bool {
 		return !found
 	})
 	return found
+}
+
+// otherResult reports whether the loop body sets v from what a call other
+// than the one under study returned (ok, _, err := c.kv.CAS(...) while
+// walking c.kv.Get).
+func (w *walker) otherResult(v *types.Var) bool {
+	for _, d := range w.m.x.defs[v] {
+		if !within(d.pos, w.L.Body) {
+			continue
+		}
+		c, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+		if !ok || c == w.call || within(w.call.Pos(), c) {
+			continue
+		}
+		if tv, ok := w.m.info.Types[c.Fun]; ok && tv.IsType() {
+			continue
+		}
+		if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+			if _, ok := w.m.info.Uses[id].(*types.Builtin); ok {
+				continue
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // predicate evaluates a call of a function of this package whose body is

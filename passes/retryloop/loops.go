@@ -123,6 +123,9 @@ type loopInfo struct {
 	// call succeeded and the loop goes round: they pace the work.
 	waits  []ast.Node
 	pacing uint64
+	// observed counts the candidate calls whose outcome the loop looks at
+	// (0: not counted yet, -1: none).
+	observed int
 }
 
 type recv struct {

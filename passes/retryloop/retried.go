@@ -105,9 +105,12 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 			L.Codes = append(L.Codes, name)
 		}
 	}
-	if ok {
+	if ok && m.observedCalls(L, li) == 1 {
 		// Waits passed where the call succeeded and the loop still goes
-		// round pace the work; they are no backoff.
+		// round pace the work; they are no backoff. Only where the call is
+		// the iteration's one operation whose outcome the loop looks at:
+		// with another (a read, then a compare-and-swap), its success is
+		// not the iteration's.
 		for _, st := range w.round {
 			if !st.errBlind {
 				li.pacing |= st.waits | st.pre
@@ -226,4 +229,22 @@ func (w *walker) inHeader() bool {
 		return !found
 	})
 	return found
+}
+
+// observedCalls counts the candidate calls of a loop whose outcome the loop
+// looks at, once per loop.
+func (m *model) observedCalls(L *Loop, li *loopInfo) int {
+	if li.observed == 0 {
+		li.observed = -1
+		n := 0
+		for _, c := range li.calls {
+			if m.newWalker(L, li, c, assume{}, false).observed() {
+				n++
+			}
+		}
+		if n > 0 {
+			li.observed = n
+		}
+	}
+	return li.observed
 }

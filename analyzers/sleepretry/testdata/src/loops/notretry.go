@@ -201,3 +201,26 @@ func (f *feed) runFeed(ctx context.Context) {
 		time.Sleep(time.Second)
 	}
 }
+
+func (s *stream) get(ctx context.Context) (int, error)         { return 0, nil }
+func (s *stream) cas(ctx context.Context, v int) (bool, error) { return true, nil }
+
+// A read-then-write loop: the read succeeding does not make the iteration
+// a success, the write may still send it round. The pause at the top is
+// the backoff of a retry, not pacing.
+func (s *stream) casLoop(ctx context.Context) error {
+	for i := 0; i < 10; i++ {
+		if i > 0 {
+			time.Sleep(time.Second) // want `retry loop waits the same time.Second before every attempt`
+		}
+		v, err := s.get(ctx)
+		if err != nil {
+			continue
+		}
+		ok, err := s.cas(ctx, v+1)
+		if err == nil && ok {
+			return nil
+		}
+	}
+	return errTimedOut
+}
