@@ -43,10 +43,21 @@ type RetryTable struct {
 	Accept map[string]bool
 	// LocalPackages and LocalCalls fail for local reasons, not because a
 	// dependency is down: a loop that repeats them is not a retry of a
-	// dependency (parsing, formatting; binding a port while the previous
-	// process lets go of it).
+	// dependency (parsing, formatting; the file system and the kernel;
+	// in-process work; binding a port while the previous process lets go
+	// of it). A function whose calls all stay on this machine is local
+	// work too (issue 13, rule 1).
 	LocalPackages map[string]bool
 	LocalCalls    map[string]bool
+	// Serves: calls that serve until their server stops
+	// ((*net/http.Server).ListenAndServe, (*grpc.Server).Serve): a loop
+	// that calls one again after it returns restarts a server, it retries
+	// no operation.
+	Serves map[string]bool
+	// CredentialRefresh: functions that fetch fresh credentials (an OAuth2
+	// token source's Token, an AWS credentials cache's Invalidate): a retry
+	// loop that calls one before it goes round sends other credentials.
+	CredentialRefresh map[string]bool
 	// JitterHints say, per retry library, how to add jitter with its own
 	// API, for sleepretry's message; the first row whose path prefix
 	// matches the helper's package applies.
@@ -57,8 +68,10 @@ type RetryTable struct {
 	// failsafe's HandleIf on a retry policy builder). Functions and methods
 	// are keyed by FullName, fields by "path.Type.Field".
 	Predicates map[string]RetryPredicate
-	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field".
-	StatusFields map[string]bool
+	// StatusFields: integer fields that hold an HTTP status, "path.Type.Field";
+	// StatusMethods: methods without arguments that return one.
+	StatusFields  map[string]bool
+	StatusMethods map[string]bool
 	// StatusPkg is the package whose Status* constants name HTTP statuses.
 	StatusPkg string
 	// CodeType is the "path.Name" of the gRPC status code type.
@@ -282,19 +295,28 @@ type RetryType struct {
 type JitterHint struct {
 	// Prefix is an import-path prefix of the library (every major version).
 	Prefix string
-	// Hint is the advice; {pkg} stands for the package as the file imports it.
+	// Hint is the advice for a delay that grows without jitter; Keep the
+	// advice for a constant delay, which keeps the interval (a deliberate
+	// wait) and randomises it rather than switching to a default policy
+	// that shortens it. {pkg} stands for the package as the file imports it.
 	Hint string
+	Keep string
 	// Noun names the library's retry value in messages ("this retrier"),
 	// where a call site does not name it; empty for the default.
 	Noun string
 }
 
 var jitterHints = []JitterHint{
-	{Prefix: "github.com/cenkalti/backoff", Hint: "use {pkg}.NewExponentialBackOff(), whose delays are randomised"},
-	{Prefix: pathRetryGo, Hint: "use {pkg}.DelayType({pkg}.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)"},
-	{Prefix: pathFailsafe, Hint: "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)"},
-	{Prefix: pathGoRetry, Hint: "wrap the backoff in {pkg}.WithFullJitter(...) (or {pkg}.WithJitterPercent)"},
-	{Prefix: "github.com/eapache/go-resiliency", Hint: "use {pkg}.ExponentialBackoff and call SetJitter on the retrier", Noun: "this retrier"},
+	{Prefix: "github.com/cenkalti/backoff", Hint: "use {pkg}.NewExponentialBackOff(), whose delays are randomised",
+		Keep: "keep the interval and randomise it: {pkg}.NewExponentialBackOff({pkg}.WithInitialInterval(interval), {pkg}.WithMultiplier(1)) waits the interval ±50%"},
+	{Prefix: pathRetryGo, Hint: "use {pkg}.DelayType({pkg}.FullJitterBackoffDelay), or the default (BackOffDelay with RandomDelay)",
+		Keep: "keep the delay and randomise it: {pkg}.DelayType({pkg}.CombineDelay({pkg}.FixedDelay, {pkg}.RandomDelay)) with {pkg}.MaxJitter"},
+	{Prefix: pathFailsafe, Hint: "use WithBackoff(delay, maxDelay) with WithJitterFactor(0.5)",
+		Keep: "keep the delay and add WithJitterFactor(0.5), which randomises each wait by ±50%"},
+	{Prefix: pathGoRetry, Hint: "wrap the backoff in {pkg}.WithFullJitter(...) (or {pkg}.WithJitterPercent)",
+		Keep: "keep the interval and wrap the backoff in {pkg}.WithJitterPercent(50, ...), which randomises each wait by ±50%"},
+	{Prefix: "github.com/eapache/go-resiliency", Hint: "use {pkg}.ExponentialBackoff and call SetJitter on the retrier",
+		Keep: "keep the constant backoff and call SetJitter(0.5) on the retrier, which randomises each wait by ±50%", Noun: "this retrier"},
 }
 
 // Import paths of the libraries the rows describe.
@@ -628,8 +650,16 @@ func stopRows() map[string]bool {
 var localPackages = map[string]bool{
 	"errors": true, "fmt": true, "context": true, "time": true, "strconv": true,
 	"io": true, "bufio": true, "encoding/json": true, "encoding/xml": true,
-	// The local file system: a file held open by another process.
+	// In-process work: memory, locks, text, logging.
+	"sync": true, "sync/atomic": true, "strings": true, "bytes": true, "sort": true, "slices": true,
+	"maps": true, "math": true, "unicode": true, "unicode/utf8": true, "log": true, "log/slog": true,
+	// The local file system: a file held open by another process; the
+	// kernel (mounts, devices, ioctls).
 	"os": true, "io/fs": true, "path/filepath": true, "syscall": true,
+	"golang.org/x/sys/unix": true, "golang.org/x/sys/windows": true,
+	// D-Bus: the local system or session bus, and systemd through it.
+	"github.com/godbus/dbus/v5": true, "github.com/godbus/dbus": true,
+	"github.com/coreos/go-systemd/v22/dbus": true, "github.com/coreos/go-systemd/dbus": true,
 }
 
 var localCalls = map[string]bool{
@@ -655,8 +685,12 @@ func predicateRows() map[string]RetryPredicate {
 }
 
 var statusFields = map[string]bool{
-	"net/http.Response.StatusCode":            true,
-	"net/http/httptest.ResponseRecorder.Code": true,
+	"net/http.Response.StatusCode":                                          true,
+	"net/http/httptest.ResponseRecorder.Code":                               true,
+	"google.golang.org/api/googleapi.Error.Code":                            true,
+	"github.com/go-openapi/runtime.APIError.Code":                           true,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Status.Code":                      true,
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore.ResponseError.StatusCode": true,
 }
 
 var permanentCodes = map[string]int{
@@ -672,20 +706,46 @@ var permanentCodes = map[string]int{
 
 func defaultRetry() RetryTable {
 	return RetryTable{
-		Sleeps:         maps.Clone(sleeps),
-		Timers:         maps.Clone(timers),
-		Random:         randomRows(),
-		Delays:         delayRows(),
-		Helpers:        helperRows(),
-		Configs:        configRows(),
-		ConfigTypes:    configTypeRows(),
-		DelayFuncs:     delayFuncRows(),
-		Stops:          stopRows(),
-		Accept:         maps.Clone(accepts), // the same rows as the bound table's
-		LocalPackages:  maps.Clone(localPackages),
-		LocalCalls:     maps.Clone(localCalls),
-		Predicates:     predicateRows(),
-		StatusFields:   maps.Clone(statusFields),
+		Sleeps:        maps.Clone(sleeps),
+		Timers:        maps.Clone(timers),
+		Random:        randomRows(),
+		Delays:        delayRows(),
+		Helpers:       helperRows(),
+		Configs:       configRows(),
+		ConfigTypes:   configTypeRows(),
+		DelayFuncs:    delayFuncRows(),
+		Stops:         stopRows(),
+		Accept:        maps.Clone(accepts), // the same rows as the bound table's
+		LocalPackages: maps.Clone(localPackages),
+		LocalCalls:    maps.Clone(localCalls),
+		Predicates:    predicateRows(),
+		Serves: map[string]bool{
+			"(*net/http.Server).ListenAndServe":      true,
+			"(*net/http.Server).ListenAndServeTLS":   true,
+			"(*net/http.Server).Serve":               true,
+			"(*net/http.Server).ServeTLS":            true,
+			"net/http.ListenAndServe":                true,
+			"net/http.ListenAndServeTLS":             true,
+			"net/http.Serve":                         true,
+			"net/http.ServeTLS":                      true,
+			"(*google.golang.org/grpc.Server).Serve": true,
+		},
+		CredentialRefresh: map[string]bool{
+			"(golang.org/x/oauth2.TokenSource).Token":                         true,
+			"(*golang.org/x/oauth2.Config).Exchange":                          true,
+			"(*github.com/aws/aws-sdk-go-v2/aws.CredentialsCache).Invalidate": true,
+			"(*github.com/aws/aws-sdk-go/aws/credentials.Credentials).Expire": true,
+			"(*github.com/hashicorp/vault/api.TokenAuth).RenewSelf":           true,
+			"(*github.com/hashicorp/vault/api.TokenAuth).RenewTokenAsSelf":    true,
+		},
+		StatusFields: maps.Clone(statusFields),
+		StatusMethods: map[string]bool{
+			"(*github.com/aws/smithy-go/transport/http.ResponseError).HTTPStatusCode":         true,
+			"(*github.com/aws/aws-sdk-go-v2/aws/transport/http.ResponseError).HTTPStatusCode": true,
+			"(github.com/aws/aws-sdk-go/aws/awserr.RequestFailure).StatusCode":                true,
+			"(*github.com/go-resty/resty/v2.Response).StatusCode":                             true,
+			"(*resty.dev/v3.Response).StatusCode":                                             true,
+		},
 		JitterHints:    slices.Clone(jitterHints),
 		StatusPkg:      "net/http",
 		CodeType:       pathGRPCCodes + ".Code",

@@ -19,8 +19,13 @@
 //     executors with a retry policy, go-resiliency's retrier, retryablehttp
 //     clients, resil.Retry, a team's own helpers from the configuration),
 //   - that reaches, directly or through any number of functions and
-//     packages, a function that retries itself: with a retry loop that
-//     reaches another process, or a retry helper.
+//     packages, a function that retries itself: with a retry loop or a
+//     retry helper whose operation is proven to reach another process (an
+//     outbound call of the knowledge table, a function of the module that
+//     makes one, a function whose fact says it retries, a failure read as
+//     an HTTP status or a gRPC code). A loop or helper retrying a call
+//     through an interface or a function value that cannot be followed is
+//     no proven layer: the factor multiplies only proven layers.
 //
 // A team's own retry helper needs no configuration when its code shows it:
 // a function of the module that calls one of its function parameters on the
@@ -64,8 +69,20 @@
 // makes one request and does not count. A local variable given only
 // constants counts as the largest of them, unless one of them is 1: then
 // whether the layer retries depends on the run (a retry flag), and it does
-// not count. A bound that is not a constant, or a configuration changed out
-// of sight, prints as n.
+// not count. A bound that is not a constant is named by its expression, in
+// the terms of the function that retries (for attempt := 0; attempt <=
+// cfg.MaxRetries; attempt++ prints as cfg.MaxRetries+1, "attempts:
+// cfg.MaxRetries+1"); a configuration changed out of sight prints as n. A
+// chain of layers none of whose counts is known is not reported: nothing
+// proves more than one request per layer.
+//
+// A layer counts only on the path the call takes: a retry loop or retrying
+// call that a function runs in a goroutine it starts, or in a function
+// literal it returns, stores or hands to time.AfterFunc, is no layer of
+// that function; a layer reached only under a condition on a parameter
+// (if !retry { return once(ctx) }; if retries > 0 { for ... }) is not taken
+// by a call whose constant argument fails it (do(ctx, false)), through any
+// number of wrappers passing the parameter on.
 //
 // Not reported: calls through interfaces or function values (unknown:
 // silent), other than a team's own helper's operation above; a loop over a collection that moves on to the next element after

@@ -53,7 +53,7 @@ func Message(n *retryloop.Nested) string {
 	layers := append([]retryloop.Layer{n.Outer}, n.Inner...)
 	factors := make([]string, len(layers))
 	for i, l := range layers {
-		factors[i] = count(l.Attempts)
+		factors[i] = factor(l)
 	}
 	head := "retry amplification " + strings.Join(factors, "×")
 	product := retryloop.Product(layers...)
@@ -65,7 +65,7 @@ func Message(n *retryloop.Nested) string {
 		outer = "this " + n.Outer.Via
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s (%s) calls ", head, outer, attempts(n.Outer.Attempts))
+	fmt.Fprintf(&b, "%s: %s (%s) calls ", head, outer, attempts(n.Outer))
 	for i, l := range n.Inner {
 		callee := l.Call
 		if i == 0 {
@@ -78,7 +78,7 @@ func Message(n *retryloop.Nested) string {
 			b.WriteString(", which calls ")
 		}
 		b.WriteString(callee)
-		b.WriteString(", which retries (" + attempts(l.Attempts) + ")")
+		b.WriteString(", which retries (" + attempts(l) + ")")
 		if l.Func != "" && l.Func != callee {
 			b.WriteString(" in " + l.Func)
 		}
@@ -89,22 +89,37 @@ func Message(n *retryloop.Nested) string {
 	if product > 0 {
 		fmt.Fprintf(&b, ", so a failing dependency gets %d requests for one call", product)
 	} else {
-		b.WriteString(", so a failing dependency gets the product of every layer's attempts for one call")
+		fmt.Fprintf(&b, ", so a failing dependency gets %s requests for one call", strings.Join(factors, "×"))
 	}
 	b.WriteString("; retry at one layer only")
 	return b.String()
 }
 
-func count(n int) string {
-	if n <= 0 {
+// factor spells a layer's attempts in the product: the number, the
+// expression bounding them (in parentheses when it is a sum: (maxRetries+1)),
+// or n.
+func factor(l retryloop.Layer) string {
+	switch {
+	case l.Attempts > 0:
+		return strconv.Itoa(l.Attempts)
+	case l.Bound == "":
 		return "n"
+	case strings.ContainsAny(l.Bound, "+-*/ "):
+		return "(" + l.Bound + ")"
 	}
-	return strconv.Itoa(n)
+	return l.Bound
 }
 
-func attempts(n int) string {
-	if n == 1 {
+// attempts spells a layer's attempts: "3 attempts", "attempts:
+// maxRetries+1", "n attempts".
+func attempts(l retryloop.Layer) string {
+	switch {
+	case l.Attempts == 1:
 		return "1 attempt"
+	case l.Attempts > 0:
+		return strconv.Itoa(l.Attempts) + " attempts"
+	case l.Bound != "":
+		return "attempts: " + l.Bound
 	}
-	return count(n) + " attempts"
+	return "n attempts"
 }

@@ -27,7 +27,25 @@
 //     loop is an exit, and so is a loop condition that does not depend on
 //     the calls' outcome, such as for b.Ongoing() of a backoff object; the
 //     Done or Err of a context that is only context.Background() or TODO()
-//     is not, as nothing can end it; a parameter's context is).
+//     is not, as nothing can end it; a parameter's context is). Bounds
+//     too, so no "retries forever": an attempt counter compared anywhere
+//     in the body (an if, a switch case, if attempt > 3 { log }), a
+//     deadline or a timer made before the loop and checked in it
+//     (timeout := time.After(d) received in a case that leaves), and a
+//     context that can end handed to the retried call (send(ctx): once ctx
+//     is done every attempt fails at once).
+//
+// For a constant wait the advice keeps the interval, which is usually
+// deliberate, and adds randomisation (half of it plus a random share of
+// it; with a retry library, that library's way of randomising a constant
+// delay), rather than a default policy that would shorten it; a wait that
+// grows gets full jitter.
+//
+// A range over an iterator function whose code is in the package and that
+// yields from a loop (for range attempts(5, time.Second) { if err :=
+// send(ctx); err == nil { break } }) is a retry loop too: its attempts are
+// the yields, and a fixed or ctx-blind pause between two yields is its
+// wait, reported where it is, in the iterator.
 //
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the
@@ -63,7 +81,23 @@
 // randomises; a duration of unknown origin (a function field, an interface
 // method) for the fixed/unjittered check; polling with a ticker or
 // time.Tick; server accept loops; loops whose sleep paces work with no
-// retried call; loops that repeat calls failing for local reasons (the file
+// retried call; loops and helpers retrying local work (issue 13, rule 1:
+// the file system, the kernel, subprocesses, a unix socket, a loopback
+// address such as 127.0.0.1 or localhost, in-process state), directly or
+// through functions of the module whose every call stays on this machine,
+// or through a team's retry helper that every caller hands local work;
+// and loops that pass a wait after a success too and go
+// round (a pause between batches: for { n, err := purge(ctx); if err ==
+// nil && n == 0 { return }; time.Sleep(pause) }), which pace work rather
+// than back off; restart loops of a component that runs until its stream
+// or server ends (for { err := s.watchStream(ctx); log(err);
+// time.Sleep(d) } where watchStream ranges over a subscription's channel or
+// loops receiving from it, or a serving call such as
+// (*http.Server).ListenAndServe), which restart work and re-issue no
+// operation; consumers that take the next item each iteration (a
+// channel receive, a message source, a method of what the loop condition
+// advances, for sc.Scan() { line := sc.Text() }), so that a failed item
+// is left behind, not sent again; loops that repeat calls failing for local reasons (the file
 // system, binding a port, parsing); a circuit breaker's open-state delay.
 //
 // Suggested fix, when the loop has an attempt variable and a context is in

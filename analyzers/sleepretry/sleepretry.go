@@ -16,6 +16,7 @@ import (
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/outbound"
 	"github.com/resilint/resilint/passes/retryloop"
 )
 
@@ -77,10 +78,10 @@ type problems struct {
 func (p problems) any() bool { return p.fixed || p.grows || p.blind || p.unbounded }
 
 func (c *checker) loop(L *retryloop.Loop) {
-	if len(L.Sleeps) == 0 {
-		return
+	if len(L.Sleeps) == 0 || L.Place == outbound.Local {
+		return // no wait, or local work: no dependency to spare
 	}
-	unbounded := L.Bound == retryloop.NoBound && !L.Exit && !L.Reconnect
+	unbounded := L.Unbounded()
 	var chosen *problems
 	for _, s := range L.Sleeps {
 		p := problems{s: s}
@@ -153,20 +154,23 @@ func (c *checker) message(p problems) string {
 		what = append(what, "has no attempt limit and no context or deadline to stop it")
 		why = append(why, "it retries forever")
 	}
-	var do []string
-	if p.fixed || p.grows {
-		do = append(do, "use exponential backoff with full jitter")
-	}
-	if p.blind {
-		do = append(do, "a sleep that returns when "+p.ctxName+" is done")
+	// A constant wait is deliberate: keep its interval and randomise it
+	// (issue 13, rule 13) rather than a default policy that shortens it.
+	keep := "keep the interval and add randomisation (" + dur + "/2 plus a random share of " + dur + " from math/rand/v2)"
+	if dur == "duration" || strings.ContainsAny(dur, "+-*/ ") {
+		keep = "keep the interval and add randomisation (half of it plus a random share of it from math/rand/v2)"
 	}
 	advice := ""
 	switch {
-	case p.blind && (p.fixed || p.grows):
+	case p.blind && p.fixed:
+		advice = "sleep with resil.Sleep(" + ctxArg(p.ctxName) + ", d), which returns when " + p.ctxName + " is done, and " + keep
+	case p.blind && p.grows:
 		advice = "sleep with resil.Sleep(ctx, resil.Backoff(attempt, base, max)): exponential backoff with full jitter that returns when " + p.ctxName + " is done"
 	case p.blind:
 		advice = "sleep with resil.Sleep(" + ctxArg(p.ctxName) + ", d), which returns when the context is done"
-	case p.fixed || p.grows:
+	case p.fixed:
+		advice = keep
+	case p.grows:
 		advice = "use exponential backoff with full jitter (resil.Backoff(attempt, base, max), or a random share of the delay from math/rand)"
 	}
 	if p.unbounded {
@@ -203,7 +207,7 @@ func ctxArg(name string) string {
 func (c *checker) helper(h *retryloop.Helper, seen map[ast.Node]bool) {
 	delay := (h.Delay == knowledge.Invariant || h.Delay == knowledge.Grows) && h.DelayNode != nil
 	unlimited := h.Unlimited && h.Site
-	if !delay && !unlimited {
+	if !delay && !unlimited || h.Place == outbound.Local {
 		return
 	}
 	node := ast.Node(h.Call)
@@ -325,7 +329,14 @@ func (c *checker) jitterHint(h *retryloop.Helper, text string) string {
 		}
 	}
 	if row := c.jitterRow(h); row != nil {
-		return strings.ReplaceAll(row.Hint, "{pkg}", c.importName(h.DelayNode.Pos(), h.Fn.Pkg()))
+		hint := row.Hint
+		if h.Delay == knowledge.Invariant && row.Keep != "" {
+			hint = row.Keep
+		}
+		return strings.ReplaceAll(hint, "{pkg}", c.importName(h.DelayNode.Pos(), h.Fn.Pkg()))
+	}
+	if h.Delay == knowledge.Invariant {
+		return "keep the delay and randomise it"
 	}
 	return "use exponential backoff with jitter"
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 	"sort"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -158,6 +157,14 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 	sort.Slice(L.Sleeps, func(i, j int) bool { return L.Sleeps[i].Node.Pos() < L.Sleeps[j].Node.Pos() })
 	for _, s := range L.Sleeps {
 		s.Ctx = m.ctxFor(L, s.Node.Pos())
+		if s.Ctx != "" && m.uncancellablePath(L, s.Node) {
+			s.Ctx = "" // reached only when the context cannot be cancelled
+		}
+		for _, n := range append([]ast.Node{s.Node, s.Call}, s.Others...) {
+			if n != nil && li.pacing&li.waitBits(n) != 0 {
+				s.Pacing = true
+			}
+		}
 	}
 }
 
@@ -814,18 +821,141 @@ func (m *model) sleepFact(fn *types.Func) *SleepFact {
 		}
 	}
 	f := &SleepFact{Delay: m.summarize(decl, durs), CtxAware: ctxAware && !blocking}
-	// A sleep helper returns nothing or an error, and sleeps a duration it
-	// is given or draws, or says it sleeps: a function that waits for an
-	// event with a timeout (returning what arrived) is not one.
+	// A sleep helper returns nothing or an error: a function that waits for
+	// an event with a timeout (returning what arrived) is not one. Its name
+	// does not matter.
 	sig := fn.Type().(*types.Signature)
 	if r := sig.Results(); r.Len() > 1 || (r.Len() == 1 && !types.Identical(r.At(0).Type(), errorType)) {
-		return nil
-	}
-	if !f.Delay.Pure && f.Delay.Vary != knowledge.Randomised && !sleepName.MatchString(fn.Name()) {
 		return nil
 	}
 	m.sleepMemo[fn] = f
 	return f
 }
 
-var sleepName = regexp.MustCompile(`(?i)(sleep|wait|backoff|pause|delay|jitter)`)
+// uncancellablePath reports whether a wait in the loop body is reached only
+// when a context cannot be cancelled: it follows, in its block or an
+// enclosing one, an if statement on ctx.Done() != nil (or a variable
+// holding ctx.Done()) whose body always leaves the iteration, or it sits
+// in the body of one on ctx.Done() == nil:
+//
+//	if done := ctx.Done(); done != nil {
+//		select { case <-done: return err; case <-timer.C: continue }
+//	}
+//	time.Sleep(next) // ctx is not cancellable
+func (m *model) uncancellablePath(L *Loop, n ast.Node) bool {
+	found := false
+	var visit func(list []ast.Stmt)
+	visit = func(list []ast.Stmt) {
+		for _, st := range list {
+			if found {
+				return
+			}
+			if !within(n.Pos(), st) {
+				if ifs, ok := st.(*ast.IfStmt); ok && st.End() <= n.Pos() && ifs.Else == nil &&
+					m.doneTest(ifs, token.NEQ) && endsIteration(ifs.Body.List) {
+					found = true
+				}
+				continue
+			}
+			switch st := st.(type) {
+			case *ast.BlockStmt:
+				visit(st.List)
+			case *ast.IfStmt:
+				if within(n.Pos(), st.Body) {
+					if m.doneTest(st, token.EQL) {
+						found = true
+						return
+					}
+					visit(st.Body.List)
+				} else if st.Else != nil && within(n.Pos(), st.Else) {
+					if m.doneTest(st, token.NEQ) {
+						found = true
+						return
+					}
+					visit([]ast.Stmt{st.Else})
+				}
+			case *ast.LabeledStmt:
+				visit([]ast.Stmt{st.Stmt})
+			}
+			return
+		}
+	}
+	visit(L.Body.List)
+	return found
+}
+
+// doneTest reports whether an if statement's condition compares a
+// context's Done channel (ctx.Done(), or a variable its init statement
+// sets to it) with nil by op.
+func (m *model) doneTest(ifs *ast.IfStmt, op token.Token) bool {
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != op {
+		return false
+	}
+	x := be.X
+	if isNil(m.info, x) {
+		x = be.Y
+	} else if !isNil(m.info, be.Y) {
+		return false
+	}
+	done := func(e ast.Expr) bool {
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		_, recv := m.callee(c)
+		return recv != nil && analysisutil.IsContext(m.info.TypeOf(recv)) && len(c.Args) == 0 &&
+			types.Unalias(m.info.TypeOf(c)) != nil && isChan(m.info.TypeOf(c))
+	}
+	if done(x) {
+		return true
+	}
+	if as, ok := ifs.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+		if v := m.x.varOf(as.Lhs[0]); v != nil && v == m.x.varOf(x) {
+			return done(as.Rhs[0])
+		}
+	}
+	return false
+}
+
+func isChan(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Chan)
+	return ok
+}
+
+// endsIteration reports whether a statement list always ends the
+// iteration: it returns, goes round, or breaks, in every branch (a select
+// whose every case does).
+func endsIteration(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.CONTINUE || s.Tok == token.BREAK || s.Tok == token.GOTO
+	case *ast.BlockStmt:
+		return endsIteration(s.List)
+	case *ast.SelectStmt:
+		for _, c := range s.Body.List {
+			if !endsIteration(c.(*ast.CommClause).Body) {
+				return false
+			}
+		}
+		return len(s.Body.List) > 0
+	case *ast.IfStmt:
+		if s.Else == nil {
+			return false
+		}
+		var els []ast.Stmt
+		switch e := s.Else.(type) {
+		case *ast.BlockStmt:
+			els = e.List
+		case *ast.IfStmt:
+			els = []ast.Stmt{e}
+		}
+		return endsIteration(s.Body.List) && endsIteration(els)
+	}
+	return false
+}

@@ -19,13 +19,16 @@ type cfgVal struct {
 	retries     bool // it makes its helper retry
 	attempts    int  // the attempts, when attemptsSet and known (0: unknown)
 	attemptsSet bool
-	unlimited   bool
-	timeLimit   bool
-	vary        knowledge.Variation // when varySet
-	varySet     bool
-	varyNode    ast.Node
-	jitter      bool
-	ctx         bool
+	// attemptsText spells the attempts when they are set and not a
+	// constant (c.cfg.MaxRetries+1).
+	attemptsText string
+	unlimited    bool
+	timeLimit    bool
+	vary         knowledge.Variation // when varySet
+	varySet      bool
+	varyNode     ast.Node
+	jitter       bool
+	ctx          bool
 }
 
 // effective is how the wait varies, jitter included.
@@ -259,6 +262,7 @@ func (m *model) apply(c cfgVal, row knowledge.RetryConfig, call *ast.CallExpr, d
 	}
 	if row.Count >= 0 {
 		c.attemptsSet, c.unlimited, c.attempts = true, false, 0
+		c.attemptsText = boundText(arg(call, row.Count), row.Plus)
 		if n, ok := m.constInt(arg(call, row.Count)); ok {
 			switch {
 			case n == 0 && row.ZeroUnlimited, n < 0 && row.NegUnlimited:
@@ -366,6 +370,7 @@ func (m *model) mutations(v *types.Var, c cfgVal, depth int) cfgVal {
 						continue
 					}
 					c.attemptsSet, c.attempts = true, 0
+					c.attemptsText = boundText(d.rhs, t.Plus)
 					if n, ok := m.constInt(d.rhs); ok && d.rhs != nil {
 						c.attempts = int(n) + t.Plus
 					}
@@ -476,7 +481,7 @@ func (m *model) literal(cl *ast.CompositeLit) cfgVal {
 			if n, ok := m.constInt(kv.Value); ok {
 				c.attempts = int(n) + t.Plus
 			} else {
-				c.attempts = 0
+				c.attempts, c.attemptsText = 0, boundText(kv.Value, t.Plus)
 			}
 		}
 	}
@@ -650,6 +655,8 @@ func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDec
 		h.Attempts = c.attempts
 		if !c.attemptsSet {
 			h.Attempts = row.Attempts
+		} else if h.Attempts == 0 {
+			h.AttemptsText = c.attemptsText
 		}
 		if h.Attempts == 1 {
 			return // one attempt: no retry
@@ -665,7 +672,7 @@ func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDec
 		h.Unlimited = c.unlimited && !c.timeLimit && !ctx
 		h.Ops = m.ops(call, row)
 		m.helpers = append(m.helpers, h)
-		s := &site{helper: h, decl: decl, fn: fnode, attempts: h.Attempts, via: row.Lib, resil: row.Resil}
+		s := &site{helper: h, decl: decl, fn: fnode, attempts: h.Attempts, bound: h.AttemptsText, via: row.Lib, resil: row.Resil}
 		if row.Resil && row.Ctx >= 0 {
 			s.ctxArg = arg(call, row.Ctx)
 		}

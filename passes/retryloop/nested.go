@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/passes/outbound"
 )
 
 // site is a retry layer: a retry loop or a retry-helper call.
@@ -16,6 +17,7 @@ type site struct {
 	decl     *ast.FuncDecl
 	fn       ast.Node
 	attempts int
+	bound    string // Layer.Bound
 	// param is 1 + the index of a parameter of decl bounding a loop's
 	// attempts (Layer.Param), 0 for none.
 	param, paramOffset int
@@ -54,9 +56,6 @@ func (m *model) addSite(s *site) {
 // isRemote reports whether a site is a retry layer for amplification: a
 // helper call, or a loop that retries a call reaching another process.
 func (s *site) isRemote(m *model) bool {
-	if s.helper != nil && s.own == nil {
-		return true
-	}
 	switch s.remote {
 	case yes:
 		return true
@@ -65,14 +64,23 @@ func (s *site) isRemote(m *model) bool {
 	}
 	s.remote = no // cycles: not remote unless shown
 	if s.helper != nil {
-		if m.ownRemote(s) {
+		if s.own != nil && m.ownRemote(s) || s.own == nil && m.opsRemote(s.helper) == yes {
 			s.remote = yes
 			return true
 		}
 		return false
 	}
+	if s.loop.Place == outbound.Local {
+		return false
+	}
+	if len(s.loop.Statuses) > 0 || len(s.loop.Codes) > 0 {
+		// Its failures carry an HTTP status or a gRPC code.
+		s.remote = yes
+		s.loop.Remote = true
+		return true
+	}
 	for _, c := range s.loop.Retried {
-		if m.remote(c, 0) {
+		if m.remoteLayer(c) {
 			s.remote = yes
 			s.loop.Remote = true
 			return true
@@ -81,9 +89,58 @@ func (s *site) isRemote(m *model) bool {
 	return false
 }
 
+// node is where the site is: the loop, or the helper call.
+func (s *site) node() ast.Node {
+	if s.loop != nil {
+		return s.loop.Stmt
+	}
+	return s.helper.Call
+}
+
+// switchedOff reports whether a call does not take a fact's first layer:
+// a constant argument fails one of its guards (do(ctx, req, false) for a
+// function that retries only if retry is true).
+func (m *model) switchedOff(l Layer, call *ast.CallExpr) bool {
+	if call == nil {
+		return false
+	}
+	for _, g := range l.Off {
+		i := g.Param - 1
+		if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			continue
+		}
+		if k, ok := m.argConst(call.Args[i]); ok && !g.holds(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// passOff carries a fact's first-layer guards to the caller's fact when the
+// call's argument for the guarded parameter is a parameter of the caller
+// (decl), renumbered; other guards are settled at this call or unknown.
+// None when the layer was dropped at this call (it attempts once).
+func (m *model) passOff(l Layer, call *ast.CallExpr, decl *ast.FuncDecl, drop bool) []Guard {
+	if drop || call == nil || decl == nil {
+		return nil
+	}
+	var out []Guard
+	for _, g := range l.Off {
+		i := g.Param - 1
+		if i < 0 || i >= len(call.Args) {
+			continue
+		}
+		if p := m.guardParam(decl, call.Args[i]); p > 0 {
+			g.Param = p
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // layer is the site as a layer of a function's fact.
 func (s *site) layer(fn string) Layer {
-	return Layer{Attempts: s.attempts, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset}
+	return Layer{Attempts: s.attempts, Bound: s.bound, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset}
 }
 
 // atCall resolves the first layer of a fact at a call of its function: a
@@ -101,6 +158,9 @@ func (m *model) atCall(l Layer, call *ast.CallExpr, decl *ast.FuncDecl) (_ Layer
 		return l, false
 	}
 	arg := call.Args[i]
+	if l.Attempts <= 0 {
+		l.Bound = boundText(arg, l.ParamOffset) // in the caller's terms
+	}
 	if c, ok := m.constInt(arg); ok {
 		n := c + int64(l.ParamOffset)
 		if n <= 1 {
@@ -328,6 +388,9 @@ func (m *model) innerLayers(s *site, ic innerCall, depth int) []Layer {
 		return nil
 	}
 	layers := append([]Layer(nil), f.Layers...)
+	if m.switchedOff(layers[0], ic.call) {
+		return nil
+	}
 	l0, drop := m.atCall(layers[0], ic.call, nil)
 	if drop {
 		// The function's own layer attempts once for this call.
@@ -434,10 +497,12 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 	var best []Layer
 	resilCtx := -1
 	for _, s := range m.byDecl[decl] {
-		if !s.isRemote(m) {
-			continue
+		if !s.isRemote(m) || m.async(decl, s.node()) {
+			continue // not a layer, or not on the path of a call of fn
 		}
-		layers := append([]Layer{s.layer(name)}, m.bestInner(s, 1)...)
+		l0 := s.layer(name)
+		l0.Off = m.guards(decl, s.node())
+		layers := append([]Layer{l0}, m.bestInner(s, 1)...)
 		if better(layers, best) {
 			best = layers
 			resilCtx = -1
@@ -451,7 +516,7 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 			continue // a helper call: a layer of its own, above
 		}
 		callee := m.staticCallee(call)
-		if callee == nil || callee.Origin() == fn {
+		if callee == nil || callee.Origin() == fn || m.async(decl, call) {
 			continue
 		}
 		f := m.fact(callee)
@@ -460,10 +525,16 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 		}
 		layers := append([]Layer(nil), f.Layers...)
 		l0, drop := m.atCall(layers[0], call, decl)
+		if m.switchedOff(layers[0], call) {
+			continue // the call does not take the callee's layer
+		}
 		if drop {
 			layers = layers[1:]
 		} else {
 			layers[0] = l0
+		}
+		if len(layers) > 0 {
+			layers[0].Off = append(m.passOff(f.Layers[0], call, decl, drop), m.guards(decl, call)...)
 		}
 		if better(layers, best) {
 			best = layers
@@ -518,12 +589,14 @@ func fieldIndex(info *types.Info, params *ast.FieldList, v *types.Var) int {
 // methods.
 func (m *model) exportFacts() {
 	m.collecting = false
+	m.exportPlaces()
+	m.exportRuns()
 	for _, L := range m.loops {
 		if L.Reconnect {
 			continue
 		}
 		for _, c := range L.Retried {
-			if m.remote(c, 0) {
+			if m.remoteLayer(c) {
 				L.Remote = true
 				break
 			}
@@ -567,8 +640,8 @@ func (m *model) nestedReports() []*Nested {
 				continue
 			}
 			layers := m.innerLayers(s, ic, 1)
-			if len(layers) == 0 {
-				continue
+			if len(layers) == 0 || !anyKnown(append([]Layer{outer}, layers...)) {
+				continue // a chain of unknown counts proves no amplification
 			}
 			seen[ic.node] = true
 			callee := ""
@@ -581,4 +654,15 @@ func (m *model) nestedReports() []*Nested {
 		}
 	}
 	return out
+}
+
+// anyKnown reports whether one of the layers has a known number of
+// attempts.
+func anyKnown(ls []Layer) bool {
+	for _, l := range ls {
+		if l.Attempts > 0 {
+			return true
+		}
+	}
+	return false
 }

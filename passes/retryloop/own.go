@@ -75,13 +75,13 @@ func (m *model) findOwnHelpers() {
 		if c == nil {
 			continue
 		}
-		l := Layer{Attempts: L.attempts(), Func: analysisutil.Name(fn)}
+		l := Layer{Attempts: L.attempts(), Bound: L.BoundText(), Func: analysisutil.Name(fn)}
 		if L.Param != nil {
 			if p := m.paramIndex(decl, L.Param); p >= 0 {
 				l.Param, l.ParamOffset = p+1, L.ParamOffset
 			}
 		}
-		m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: m.remote(c, 0)}
+		m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: m.remoteLayer(c)}
 	}
 	m.findWrappers()
 }
@@ -115,7 +115,7 @@ func (m *model) findWrappers() {
 		if j < 0 {
 			continue
 		}
-		m.ownHelpers[fn] = &ownHelper{op: j, layer: Layer{Attempts: h.Attempts, Func: analysisutil.Name(fn)}}
+		m.ownHelpers[fn] = &ownHelper{op: j, layer: Layer{Attempts: h.Attempts, Bound: h.AttemptsText, Func: analysisutil.Name(fn)}}
 	}
 }
 
@@ -217,7 +217,7 @@ func (m *model) findClosureHelpers() {
 			continue
 		}
 		if j, c := m.retriedParam(L, lit.Type.Params); c != nil {
-			m.closureHelpers[hv] = &ownHelper{op: j, layer: Layer{Attempts: L.attempts(), Func: hv.Name()}, remote: m.remote(c, 0)}
+			m.closureHelpers[hv] = &ownHelper{op: j, layer: Layer{Attempts: L.attempts(), Bound: L.BoundText(), Func: hv.Name()}, remote: m.remoteLayer(c)}
 		}
 	}
 }
@@ -273,7 +273,7 @@ func (m *model) ownHelperCalls() {
 			continue
 		}
 		h := &Helper{Call: call, Fn: fn, Site: true, Attempts: l.Attempts, Ops: []ast.Expr{call.Args[oh.op]}, Func: c.fn, Decl: c.decl}
-		m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: l.Attempts, param: l.Param, paramOffset: l.ParamOffset, via: analysisutil.Name(fn)})
+		m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: l.Attempts, bound: l.Bound, param: l.Param, paramOffset: l.ParamOffset, via: analysisutil.Name(fn)})
 	}
 	m.ownCands = nil
 }
@@ -297,37 +297,62 @@ func (m *model) closureHelperCall(c ownCand) {
 		return // recursion
 	}
 	h := &Helper{Call: c.call, Site: true, Attempts: oh.layer.Attempts, Ops: []ast.Expr{c.call.Args[oh.op]}, Func: c.fn, Decl: c.decl}
-	m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: oh.layer.Attempts, via: v.Name()})
+	m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: oh.layer.Attempts, bound: oh.layer.Bound, via: v.Name()})
 }
 
-// ownRemote reports whether a call of a team's own helper reaches another
-// process: its operation does (a call in the literal does, or the function
-// retries or takes a context); an operation that cannot be followed, when
-// the helper's own loop does.
-func (m *model) ownRemote(s *site) bool {
-	for _, op := range s.helper.Ops {
+// opsRemote reports whether a helper call's operations reach another
+// process: yes when one is proven to (a call in the literal does, or the
+// function retries or makes an outbound call), no when every one is seen
+// and none does, unknown when one cannot be followed (a parameter, an
+// interface method). A library helper with no operation argument (a
+// retrying HTTP client's Do) is the remote call itself.
+func (m *model) opsRemote(h *Helper) tri {
+	if len(h.Ops) == 0 {
+		return yes
+	}
+	r := no
+	for _, op := range h.Ops {
 		if lit := m.funcLitOf(op); lit != nil {
 			found := false
 			ast.Inspect(lit.Body, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok && !found && m.remote(c, 0) {
+				if c, ok := n.(*ast.CallExpr); ok && !found && m.remoteLayer(c) {
 					found = true
 				}
 				return !found
 			})
-			return found
-		}
-		if fn := m.funcValue(op); fn != nil {
-			if f := m.fact(fn); f != nil && len(f.Layers) > 0 {
-				return true
+			if found {
+				return yes
 			}
-			sig, _ := fn.Type().(*types.Signature)
-			for i := 0; sig != nil && i < sig.Params().Len(); i++ {
-				if analysisutil.IsContext(sig.Params().At(i).Type()) {
-					return true
-				}
-			}
-			return false
+			continue
 		}
+		fn := m.funcValue(op)
+		if fn == nil {
+			r = unk
+			continue
+		}
+		if f := m.fact(fn); f != nil && len(f.Layers) > 0 {
+			return yes
+		}
+		if d := m.x.decls[fn.Origin()]; d != nil && fn.Pkg() == m.pass.Pkg {
+			if m.sendsOut(d) {
+				return yes
+			}
+			continue
+		}
+		r = unk
+	}
+	return r
+}
+
+// ownRemote reports whether a call of a team's own helper reaches another
+// process: its operation does; an operation that cannot be followed, when
+// the helper's own loop does.
+func (m *model) ownRemote(s *site) bool {
+	switch m.opsRemote(s.helper) {
+	case yes:
+		return true
+	case no:
+		return false
 	}
 	return s.own.remote
 }

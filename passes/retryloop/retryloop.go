@@ -57,7 +57,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, ob},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact)},
+			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact)},
 		}
 	})
 }
@@ -75,7 +75,13 @@ const (
 	ConstBound
 )
 
-// Loop is a retry loop.
+// Loop is the evidence record of a retry loop (issue 13, "the shape"):
+// what it re-issues (Retried, Place, Remote), what bounds it (Bound,
+// Attempts, BoundExpr, Param, and every piece of evidence in Bounds), its
+// waits and how they vary (Sleeps), its exits (Exit, Bounds), and the
+// failures it sends round (Statuses, Codes, Permanent). The analyzers
+// filter it and word their messages; RetryFact, SleepFact, DelayFact,
+// PlaceFact and RunsFact carry what callers in other packages need.
 type Loop struct {
 	Stmt ast.Stmt // *ast.ForStmt or *ast.RangeStmt
 	Body *ast.BlockStmt
@@ -95,9 +101,26 @@ type Loop struct {
 	// attempts (attempt < attempts): Param + ParamOffset attempts at most.
 	Param       *types.Var
 	ParamOffset int
-	// Exit: the loop leaves when a context is done, a deadline passes, or a
-	// done channel receives.
+	// BoundExpr is what the attempts are counted against when it is not a
+	// constant (maxRetries, c.cfg.Attempts, len(hosts)): BoundExpr +
+	// BoundOffset attempts at most. Nil when unknown.
+	BoundExpr   ast.Expr
+	BoundOffset int
+	// Exit: the loop leaves when a context is done, a deadline passes (one
+	// computed before the loop: a time, a timer), or a done channel
+	// receives.
 	Exit bool
+	// Bounds is every piece of evidence that the loop's attempts end, with
+	// where it is; empty when nothing is proven to end them.
+	Bounds []BoundEvidence
+	// CounterChecked: an attempt counter is compared somewhere in the body
+	// (if attempt > 3 { log }), though no count could be read from it.
+	CounterChecked bool
+	// CtxBound: a retried call is given a context that can end (the
+	// caller's, or one with a deadline fixed before the loop): once it is
+	// done every attempt fails at once, and the loop is no longer waiting on
+	// the dependency.
+	CtxBound bool
 
 	// Retried are the calls whose failure goes round again.
 	Retried []*ast.CallExpr
@@ -113,14 +136,52 @@ type Loop struct {
 	// call failed: its waits are sleepretry's business, but it is no retry
 	// layer and has no attempt bound to miss.
 	Reconnect bool
-	// Remote: a retried call reaches another process (an outbound call, a
-	// call taking a context, a function that retries or forwards a context
-	// to an outbound call): the loop is a retry layer for amplification.
+	// Remote: a retried call is proven to reach another process (an
+	// outbound call, a function that makes one or retries, a failure read
+	// as an HTTP status or gRPC code): the loop is a retry layer for
+	// amplification.
 	Remote bool
+	// Place is where the retried calls go (issue 13, rule 1): Remote when
+	// one is proven to reach another machine, Local when every one stays
+	// on this one (the file system, a subprocess, a unix socket, a
+	// loopback address, in-process work): then the loop retries no
+	// dependency.
+	Place outbound.Locality
 	// Sleeps are the waits of the loop body.
 	Sleeps []*Sleep
 	// Permanent are the conditions that send a permanent failure round again.
 	Permanent []*Permanent
+}
+
+// BoundKind is what ends a retry loop's attempts.
+type BoundKind uint8
+
+const (
+	// AttemptLimit: a counter compared with a limit that leaves the loop
+	// (the loop condition, an if or a case that leaves).
+	AttemptLimit BoundKind = iota + 1
+	// CollectionRange: a range over a collection or an integer.
+	CollectionRange
+	// CounterCompared: an attempt counter compared elsewhere in the body.
+	CounterCompared
+	// ExitSignal: the loop leaves when a context is done, a deadline
+	// computed before it passes, or a stop signal fires.
+	ExitSignal
+	// ContextToCall: a retried call is given a context that can end.
+	ContextToCall
+	// IteratorYields: the yields of the iterator the loop ranges over.
+	IteratorYields
+)
+
+var boundKindNames = map[BoundKind]string{AttemptLimit: "limit", CollectionRange: "range", CounterCompared: "counter",
+	ExitSignal: "exit", ContextToCall: "ctx-to-call", IteratorYields: "yields"}
+
+func (k BoundKind) String() string { return boundKindNames[k] }
+
+// BoundEvidence is one reason a retry loop's attempts end, and where.
+type BoundEvidence struct {
+	Kind BoundKind
+	Node ast.Node
 }
 
 // SleepForm is how a loop waits.
@@ -164,6 +225,10 @@ type Sleep struct {
 	// Ctx spells the context the wait should observe (ctx,
 	// r.Context()): one in scope that the loop did not make; "" if none.
 	Ctx string
+	// Pacing: the wait is also passed after the call succeeded, on a path
+	// that goes round (a pause between batches): it paces the work, it is
+	// no backoff.
+	Pacing bool
 }
 
 // Permanent is a condition that sends permanent failures round again.
@@ -188,8 +253,11 @@ type Helper struct {
 	Row  knowledge.RetryHelper
 	// Site: a call that retries (false for a construction).
 	Site bool
-	// Attempts is the number of attempts, 0 when unknown or unlimited.
-	Attempts int
+	// Attempts is the number of attempts, 0 when unknown or unlimited;
+	// AttemptsText spells them when they are set to a value that is not a
+	// constant (c.cfg.MaxRetries+1).
+	Attempts     int
+	AttemptsText string
 	// Unlimited: no attempt limit, no time limit, and no context.
 	Unlimited bool
 	// Delay is how the wait varies; DelayNode the option or construction
@@ -197,10 +265,12 @@ type Helper struct {
 	// WithDelay(d)), nil when it is the helper's default.
 	Delay     knowledge.Variation
 	DelayNode ast.Node
-	// Ops are the operations the helper retries.
-	Ops  []ast.Expr
-	Func ast.Node
-	Decl *ast.FuncDecl
+	// Ops are the operations the helper retries; Place is where they go
+	// (Local: every one stays on this machine).
+	Ops   []ast.Expr
+	Place outbound.Locality
+	Func  ast.Node
+	Decl  *ast.FuncDecl
 }
 
 // Nested is a call on the retried path of a retry layer that reaches a
@@ -252,8 +322,11 @@ type RetryFact struct {
 
 // Layer is one retry layer.
 type Layer struct {
-	// Attempts is the number of attempts (0: unknown).
+	// Attempts is the number of attempts (0: unknown); Bound spells an
+	// unknown number when the code names it (maxRetries+1, c.RetryMax+1),
+	// in the terms of the function that retries.
 	Attempts int
+	Bound    string
 	// Func is the function that retries (pkg.Func, (*pkg.T).Method).
 	Func string
 	// Via is the helper it retries with ("backoff.Retry"), empty for a loop.
@@ -269,6 +342,11 @@ type Layer struct {
 	// constant argument knows the attempts.
 	Param       int
 	ParamOffset int
+	// Off are conditions on the fact's function's parameters under which
+	// the layer is reached (if !retry { return once(ctx) }): a call whose
+	// constant argument fails one does not take the layer. Only the first
+	// layer of a fact has them.
+	Off []Guard
 }
 
 func (*RetryFact) AFact() {}
@@ -286,6 +364,13 @@ func (f *RetryFact) String() string {
 				s += fmt.Sprintf("%+d", l.ParamOffset)
 			}
 			s += "]"
+		}
+		for _, g := range l.Off {
+			if !g.Want {
+				s += "[unless arg" + strconv.Itoa(g.Param-1) + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
+			} else {
+				s += "[if arg" + strconv.Itoa(g.Param-1) + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
+			}
 		}
 		if l.Call != "" {
 			s = l.Call + "→" + s
@@ -446,8 +531,27 @@ type model struct {
 	// calls are the static calls of each declaration (for forwarding).
 	calls map[*ast.FuncDecl][]*ast.CallExpr
 
-	// bind gives parameters a value while simulating a loop bound.
-	bind map[*types.Var]int64
+	// bindKey and bindVal give the expression spelled bindKey a value while
+	// simulating a loop bound.
+	bindKey string
+	bindVal int64
+
+	// asyncMemo: the parts of a declaration that run apart from its call.
+	asyncMemo map[*ast.FuncDecl][]ast.Node
+
+	// statusMemo: whether a variable holds an HTTP status; statusFields
+	// whether a field does; fieldCmp and errField index the comparisons of
+	// fields with status constants (status.go).
+	statusMemo   map[*types.Var]bool
+	runsMemo     map[*types.Func]bool
+	statusFields map[*types.Var]bool
+	fieldCmp     map[*types.Var]compares
+	errField     map[*types.Var]bool
+	// placeMemo: where the package's functions go (place.go); usesOf and
+	// callByFun index its references to functions and their calls.
+	placeMemo map[*types.Func]outbound.Locality
+	usesOf    map[*types.Func][]*ast.Ident
+	callByFun map[*ast.Ident]*ast.CallExpr
 
 	factMemo map[*types.Func]*RetryFact
 	factBusy map[*types.Func]bool
@@ -477,6 +581,10 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		closureHelpers: map[*types.Var]*ownHelper{},
 		calls:          map[*ast.FuncDecl][]*ast.CallExpr{},
 		factMemo:       map[*types.Func]*RetryFact{},
+		placeMemo:      map[*types.Func]outbound.Locality{},
+		statusMemo:     map[*types.Var]bool{},
+		statusFields:   map[*types.Var]bool{},
+		runsMemo:       map[*types.Func]bool{},
 		factBusy:       map[*types.Func]bool{},
 		sleepMemo:      map[*types.Func]*SleepFact{},
 		delayMemo:      map[*types.Func]*DelayFact{},

@@ -44,6 +44,11 @@ func describe(cfg *config.Config) *analysis.Analyzer {
 				if L.Predicate {
 					msg += " predicate"
 				}
+				var bounds []string
+				for _, b := range L.Bounds {
+					bounds = append(bounds, b.Kind.String())
+				}
+				msg += " bounds=[" + strings.Join(bounds, " ") + "]"
 				pass.Reportf(L.Stmt.Pos(), "%s", msg)
 			}
 			for _, h := range res.Helpers {

@@ -697,3 +697,72 @@ func (c *client) accepted(ctx context.Context) error {
 	}
 	return errors.New("gave up")
 }
+
+func countTokenFailure() {}
+
+// A call named like a refresh that changes nothing the next attempt sends:
+// 401 is still sent again (no decision by a name).
+func (c *client) namedLikeRefresh(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusUnauthorized { // want `HTTP status 401 Unauthorized back into the retry loop`
+			countTokenFailure()
+			continue
+		}
+		if resp.StatusCode >= 500 {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+func (c *client) queueDepth(ctx context.Context) (int, error) { return 0, nil }
+
+// A variable named like a status that holds no HTTP status (a queue's
+// depth): nothing proves a 4xx, nothing is reported (no decision by a
+// name).
+func (c *client) depthNamedCode(ctx context.Context) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		code, err := c.queueDepth(ctx)
+		if err != nil {
+			continue
+		}
+		if code >= 400 && code < 500 {
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// backendErr carries a backend's own numeric code in a field named
+// StatusCode; nothing in the package gives it an HTTP status or compares
+// it with one.
+type backendErr struct{ StatusCode int }
+
+func (e *backendErr) Error() string { return fmt.Sprint("backend ", e.StatusCode) }
+
+func (c *client) lookup(ctx context.Context) error { return &backendErr{StatusCode: 7} }
+
+// A field named like a status is no status (no decision by a name).
+func (c *client) backendCode(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = c.lookup(ctx); err == nil {
+			return nil
+		}
+		var be *backendErr
+		if errors.As(err, &be) && be.StatusCode != 0 {
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+			continue
+		}
+		return err
+	}
+	return err
+}

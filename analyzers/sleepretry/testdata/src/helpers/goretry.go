@@ -8,7 +8,7 @@ import (
 )
 
 func release(ctx context.Context, op goretry.RetryFunc) error {
-	return goretry.Do(ctx, goretry.WithMaxRetries(4, goretry.NewConstant(500*time.Millisecond)), op) // want `retry.Do waits the same delay before every attempt \(goretry.NewConstant\(500 \* time.Millisecond\)\).*goretry.WithFullJitter`
+	return goretry.Do(ctx, goretry.WithMaxRetries(4, goretry.NewConstant(500*time.Millisecond)), op) // want `retry.Do waits the same delay before every attempt \(goretry.NewConstant\(500 \* time.Millisecond\)\).*keep the interval and wrap the backoff in goretry.WithJitterPercent\(50, ...\)`
 }
 
 func grows(ctx context.Context, op goretry.RetryFunc) error {

@@ -9,7 +9,7 @@ import (
 
 // Hints name the package as the file imports it.
 func renamedConstant(ctx context.Context) error {
-	return backoffv4.Retry(op, backoffv4.WithContext(backoffv4.WithMaxRetries(backoffv4.NewConstantBackOff(time.Second), 3), ctx)) // want `; use backoffv4.NewExponentialBackOff\(\), whose delays are randomised$`
+	return backoffv4.Retry(op, backoffv4.WithContext(backoffv4.WithMaxRetries(backoffv4.NewConstantBackOff(time.Second), 3), ctx)) // want `; keep the interval and randomise it: backoffv4.NewExponentialBackOff\(backoffv4.WithInitialInterval\(interval\), backoffv4.WithMultiplier\(1\)\) waits the interval ±50%$`
 }
 
 // WithRandomizationFactor(0): drop it.

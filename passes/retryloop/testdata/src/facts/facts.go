@@ -164,7 +164,7 @@ func (c *Client) Predicate(ctx context.Context, retryable func(error) bool) erro
 	return err
 }
 
-func Helpers(ctx context.Context, op func() error) error { // want Helpers:"retries 10@facts.Helpers/retry.Do"
+func Helpers(ctx context.Context, op func() error) error { // want Helpers:"retries its parameter #1 up to 3 attempts"
 	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 2))
 	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second))
 	_ = retry.Do(op, retry.Attempts(4), retry.Context(ctx))
@@ -173,7 +173,7 @@ func Helpers(ctx context.Context, op func() error) error { // want Helpers:"retr
 
 // Team-owned retry helpers: they retry their function parameter.
 
-func Attempts[T any](ctx context.Context, attempts int, f func(context.Context) (T, error)) (T, error) { // want Attempts:"retries n@facts.Attempts\\[arg1\\]; retries its parameter #2 up to parameter #1 attempts"
+func Attempts[T any](ctx context.Context, attempts int, f func(context.Context) (T, error)) (T, error) { // want Attempts:"retries its parameter #2 up to parameter #1 attempts"
 	var v T
 	var err error
 	for i := 0; i < attempts; i++ {
@@ -196,7 +196,7 @@ func Retries(retries int, f func() error) error { // want Retries:"retries its p
 	return err
 }
 
-func Three(ctx context.Context, f func(context.Context) error) error { // want Three:"retries 3@facts.Three; retries its parameter #1 up to 3 attempts"
+func Three(ctx context.Context, f func(context.Context) error) error { // want Three:"retries its parameter #1 up to 3 attempts"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = f(ctx); err == nil {
@@ -215,4 +215,13 @@ func Once(ctx context.Context, f func(context.Context) error) error {
 // UsesThree's own layer is Three's, with the operation's calls below it.
 func (c *Client) UsesThree(ctx context.Context) error { // want UsesThree:"retries 3@\\(\\*facts.Client\\).UsesThree/facts.Three \\(\\*facts.Client\\).Counted→3@\\(\\*facts.Client\\).Counted"
 	return Three(ctx, func(ctx context.Context) error { return c.Counted(ctx) })
+}
+
+// A retry a parameter switches off: the fact says when the layer is taken.
+func Switched(ctx context.Context, c *Client, retry bool) error { // want Switched:"retries 3@\\(\\*facts.Client\\).Counted\\[if arg2!=0\\]"
+	if !retry {
+		_, err := c.get(ctx)
+		return err
+	}
+	return c.Counted(ctx)
 }

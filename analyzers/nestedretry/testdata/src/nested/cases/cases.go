@@ -15,6 +15,7 @@ import (
 	"github.com/failsafe-go/failsafe-go/circuitbreaker"
 	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	"github.com/hashicorp/go-retryablehttp"
+	"github.com/redis/go-redis/v9"
 	"github.com/resilint/resilint/resil"
 )
 
@@ -244,11 +245,12 @@ func (a *api) resilOuterDetached(ctx context.Context) error {
 	})
 }
 
-// A bound that is not a constant prints as n.
-func (a *api) variableBound(ctx context.Context, n int) error {
+// A bound that is not a constant is named by its expression (issue 13,
+// rule 4).
+func (a *api) variableBound(ctx context.Context, maxAttempts int) error {
 	var err error
-	for i := 0; i < n; i++ {
-		if err = a.fetch(ctx); err == nil { // want `retry amplification n×4: this loop \(n attempts\)`
+	for i := 0; i < maxAttempts; i++ {
+		if err = a.fetch(ctx); err == nil { // want `retry amplification maxAttempts×4: this loop \(attempts: maxAttempts\) calls \(\*cases.api\).fetch, which retries \(4 attempts\), so a failing dependency gets maxAttempts×4 requests`
 			return nil
 		}
 	}
@@ -406,16 +408,8 @@ func (t *tuned) sync(ctx context.Context, url string) error {
 }
 
 // A cache client whose commands return a result read by a method of its
-// own, as go-redis's do: rdb.Get(ctx, k).Bytes().
-type cmdResult struct{}
-
-func (cmdResult) Bytes() ([]byte, error) { return nil, nil }
-
-type kvClient struct{}
-
-func (kvClient) Get(ctx context.Context, key string) *cmdResult { return &cmdResult{} }
-
-type verdicts struct{ kv kvClient }
+// own: rdb.Get(ctx, k).Bytes().
+type verdicts struct{ kv *redis.Client }
 
 func (v *verdicts) get(ctx context.Context, id string) ([]byte, error) {
 	var lastErr error
@@ -571,4 +565,202 @@ func consume(ctx context.Context, a *api) {
 		}
 		_ = id
 	}
+}
+
+// A call through an interface, or of a function value, may reach anything:
+// a loop retrying one is no proven retry layer (issue 13, rule 4: the
+// factor multiplies only proven layers).
+type keyStore interface {
+	Put(ctx context.Context, key string) error
+}
+
+func putRetry(ctx context.Context, s keyStore) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = s.Put(ctx, "k"); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func putTwice(ctx context.Context, s keyStore) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = putRetry(ctx, s); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+type retryCfg struct{ MaxRetries int }
+
+// fetchCfg retries up to cfg.MaxRetries+1 times.
+func (a *api) fetchCfg(ctx context.Context, cfg retryCfg) error {
+	var err error
+	for attempt := 0; attempt <= cfg.MaxRetries; attempt++ {
+		if err = a.once(ctx); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (a *api) twiceCfg(ctx context.Context, cfg retryCfg) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.fetchCfg(ctx, cfg); err == nil { // want `retry amplification 2×\(cfg.MaxRetries\+1\): this loop \(2 attempts\) calls \(\*cases.api\).fetchCfg, which retries \(attempts: cfg.MaxRetries\+1\)`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// Both counts unknown: a chain of unknowns proves no amplification.
+func (a *api) unknownTwice(ctx context.Context, cfg retryCfg, tries int) error {
+	var err error
+	for attempt := 0; attempt < tries; attempt++ {
+		if err = a.fetchCfg(ctx, cfg); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// Layers not taken are not layers (issue 13, rule 4).
+
+// Work started in a background goroutine is not on the caller's path.
+func (a *api) startRefresh(ctx context.Context) error {
+	go func() {
+		_ = a.fetch(ctx)
+	}()
+	go a.fetch(ctx)
+	return a.once(ctx)
+}
+
+func (a *api) startTwice(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.startRefresh(ctx); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// A retry loop in a goroutine, and in a callback stored for later.
+func (a *api) watchInBackground(ctx context.Context, h *hooks) error {
+	go func() {
+		for attempt := 0; attempt < 4; attempt++ {
+			if err := a.once(ctx); err == nil {
+				return
+			}
+			_ = wait(ctx, attempt)
+		}
+	}()
+	h.onFail = func() {
+		_ = a.fetch(ctx)
+	}
+	return a.once(ctx)
+}
+
+type hooks struct{ onFail func() }
+
+func (a *api) watchTwice(ctx context.Context, h *hooks) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.watchInBackground(ctx, h); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// A helper whose retry a constant argument switches off.
+func (a *api) call(ctx context.Context, retry bool) error {
+	if !retry {
+		return a.once(ctx)
+	}
+	return a.fetch(ctx)
+}
+
+func (a *api) callOnce(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.call(ctx, false); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (a *api) callRetrying(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.call(ctx, true); err == nil { // want `retry amplification 2×4 = 8: this loop \(2 attempts\) calls \(\*cases.api\).call, which retries \(4 attempts\) in \(\*cases.api\).fetch`
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// The same with the loop itself under the switch, and the switch passed on
+// by a wrapper.
+func (a *api) send(ctx context.Context, retries int) error {
+	var err error
+	if retries > 0 {
+		for attempt := 0; attempt < 3; attempt++ {
+			if err = a.once(ctx); err == nil {
+				return nil
+			}
+			if err := wait(ctx, attempt); err != nil {
+				return err
+			}
+		}
+		return err
+	}
+	return a.once(ctx)
+}
+
+func (a *api) sendVia(ctx context.Context, retries int) error { return a.send(ctx, retries) }
+
+func (a *api) sendNoRetry(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = a.sendVia(ctx, 0); err == nil {
+			return nil
+		}
+		if err := wait(ctx, attempt); err != nil {
+			return err
+		}
+	}
+	return err
 }

@@ -173,9 +173,9 @@ func (s *Service) CrossStored(ctx context.Context) error {
 
 // The helper's count from this function's parameter: the layer's count
 // is the caller's argument, one level up.
-func (s *Service) withN(ctx context.Context, n int) error {
-	return doErr(ctx, n, func(ctx context.Context) error {
-		return s.s.Get(ctx, "k") // want `retry amplification n×3: this ownhelper.doErr \(n attempts\)`
+func (s *Service) withN(ctx context.Context, maxTries int) error {
+	return doErr(ctx, maxTries, func(ctx context.Context) error {
+		return s.s.Get(ctx, "k") // want `retry amplification maxTries×3: this ownhelper.doErr \(attempts: maxTries\)`
 	})
 }
 

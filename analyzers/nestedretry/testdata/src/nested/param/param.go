@@ -146,7 +146,7 @@ func reassigned(ctx context.Context, hc *http.Client, url string, attempts int) 
 func callReassigned(ctx context.Context, hc *http.Client, u string) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		if err = reassigned(ctx, hc, u, 1); err == nil { // want `retry amplification 3×n: this loop \(3 attempts\) calls param.reassigned`
+		if err = reassigned(ctx, hc, u, 1); err == nil { // want `retry amplification 3×attempts: this loop \(3 attempts\) calls param.reassigned, which retries \(attempts: attempts\)`
 			return nil
 		}
 	}
