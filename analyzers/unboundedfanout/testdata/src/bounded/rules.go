@@ -1,0 +1,227 @@
+package bounded
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+
+	"follow"
+
+	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
+	"golang.org/x/time/rate"
+)
+
+// Issue 13, rule 5: one goroutine per distinct backend, upstream, server or
+// peer is not fan-out whenever the element determines the call's target,
+// whatever holds the elements.
+type Backend struct {
+	Name, URL string
+}
+
+func (b Backend) ping(ctx context.Context) error { return post(ctx, b.URL+"/ping") }
+
+type Balancer struct {
+	backends []Backend          // values, not pointers
+	peers    []string           // addresses
+	regions  map[string]string  // region → base URL
+	byName   map[string]Backend // in a map
+	hc       *http.Client
+}
+
+func (b *Balancer) list() []Backend { return b.backends }
+
+func (b *Balancer) HealthAll(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, be := range b.backends {
+		wg.Go(func() { _ = be.ping(ctx) })
+	}
+	for _, be := range b.list() {
+		wg.Go(func() { _ = post(ctx, be.URL+"/health") })
+	}
+	local := b.list()
+	for _, be := range local {
+		go be.ping(ctx)
+	}
+	for _, be := range b.byName {
+		go be.ping(ctx)
+	}
+	for _, addr := range b.peers {
+		wg.Go(func() {
+			if resp, err := b.hc.Get("http://" + addr + "/status"); err == nil {
+				resp.Body.Close()
+			}
+		})
+	}
+	for _, base := range b.regions {
+		wg.Go(func() {
+			if resp, err := b.hc.Get(base + "/sync"); err == nil {
+				resp.Body.Close()
+			}
+		})
+	}
+	for region := range b.regions {
+		wg.Go(func() { _ = post(ctx, b.regions[region]+"/sync") })
+	}
+	wg.Wait()
+}
+
+// Peers handed in as a parameter: each goroutine dials a peer of its own.
+func DialAll(ctx context.Context, peers []string) {
+	var d net.Dialer
+	for _, p := range peers {
+		go func() {
+			if c, err := d.DialContext(ctx, "tcp", p); err == nil {
+				c.Close()
+			}
+		}()
+	}
+}
+
+// Long-lived goroutines per item: a function of another package that loops
+// until its context ends, whatever its name.
+func FollowAll(ctx context.Context, base string, topics []string) {
+	for _, t := range topics {
+		go follow.Follow(ctx, base, t)
+	}
+}
+
+// Goroutines that only wait on channels or the context.
+type waiter struct {
+	done, out chan struct{}
+}
+
+func WaitAll(ctx context.Context, ws []*waiter) {
+	for _, w := range ws {
+		go func() {
+			select {
+			case <-ctx.Done():
+			case <-w.done:
+			}
+			close(w.out)
+		}()
+	}
+}
+
+// Work serialised by a mutex held around the call.
+func Serialised(ctx context.Context, orders []Order) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, o := range orders {
+		wg.Go(func() {
+			mu.Lock()
+			defer mu.Unlock()
+			_ = ship(ctx, o)
+		})
+	}
+	wg.Wait()
+}
+
+// Limits enforced inside the client, on the path to every call: a
+// semaphore, a rate limiter, a channel of slots, a mutex.
+type Client struct {
+	sem   *semaphore.Weighted
+	lim   *rate.Limiter
+	slots chan struct{}
+	mu    sync.Mutex
+	base  string
+}
+
+func (c *Client) fetch(ctx context.Context, id string) error {
+	if err := c.sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer c.sem.Release(1)
+	return post(ctx, c.base+"/items/"+id)
+}
+
+func (c *Client) paced(ctx context.Context, id string) error {
+	if err := c.lim.Wait(ctx); err != nil {
+		return err
+	}
+	return post(ctx, c.base+"/items/"+id)
+}
+
+func (c *Client) slotted(ctx context.Context, id string) error {
+	c.slots <- struct{}{}
+	defer func() { <-c.slots }()
+	return post(ctx, c.base+"/items/"+id)
+}
+
+func (c *Client) locked(ctx context.Context, id string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return post(ctx, c.base+"/items/"+id)
+}
+
+func (c *Client) All(ctx context.Context, ids []string) {
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { _ = c.fetch(ctx, id) })
+		wg.Go(func() { _ = c.paced(ctx, id) })
+		wg.Go(func() { _ = c.slotted(ctx, id) })
+		go c.locked(ctx, id)
+	}
+	wg.Wait()
+}
+
+// A client that caps its own connections (go-redis's pool): callers wait
+// for a connection.
+func Warm(ctx context.Context, rdb *redis.Client, keys []string) {
+	var wg sync.WaitGroup
+	for _, k := range keys {
+		wg.Go(func() { rdb.Get(ctx, k) })
+	}
+	wg.Wait()
+}
+
+// Issue 13, rule 1: fanning out local work is not fan-out against a
+// dependency: subprocesses, files, the loopback address.
+func Compress(ctx context.Context, files []string) {
+	var wg sync.WaitGroup
+	for _, f := range files {
+		wg.Go(func() { _ = exec.CommandContext(ctx, "gzip", f).Run() })
+		wg.Go(func() { _, _ = os.ReadFile(f) })
+	}
+	wg.Wait()
+}
+
+func ProbeLocal(ports []int) {
+	for _, p := range ports {
+		go func() {
+			if c, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(p)); err == nil {
+				c.Close()
+			}
+		}()
+	}
+}
+
+// Issue 13, rule 10: a SetLimit in any branch before the launches is a
+// limit.
+func MaybeLimited(ctx context.Context, orders []Order, limit int) error {
+	g, ctx := errgroup.WithContext(ctx)
+	if limit > 0 {
+		g.SetLimit(limit)
+	}
+	for _, o := range orders {
+		g.Go(func() error { return ship(ctx, o) })
+	}
+	return g.Wait()
+}
+
+// ... in generic code too.
+func ShipEachLimited[S ~[]E, E interface{ ID() string }](ctx context.Context, items S, limit int) error {
+	g, ctx := errgroup.WithContext(ctx)
+	if limit > 0 {
+		g.SetLimit(limit)
+	}
+	for _, it := range items {
+		g.Go(func() error { return post(ctx, "http://shipping.internal/orders/"+it.ID()) })
+	}
+	return g.Wait()
+}

@@ -1,0 +1,92 @@
+package fanout
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"sync"
+)
+
+// Issue 13, rule 5: the element is the payload (ids, items, rows) and
+// every goroutine calls the same dependency, through a client a value
+// holds.
+type API struct {
+	hc   *http.Client
+	base string
+	db   *sql.DB
+}
+
+func (a *API) get(ctx context.Context, id string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.base+"/items/"+id, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := a.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (a *API) GetAll(ctx context.Context, ids []string) {
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { _ = a.get(ctx, id) }) // want `one goroutine per element of ids with no limit, each calling a.base \(\(\*fanout.API\).get → \(\*http.Client\).Do\): a large batch opens as many connections to a.base at once`
+	}
+	wg.Wait()
+}
+
+// Rows a value holds, even as pointers to types with methods, are items
+// of work when the target does not vary with them.
+type Row struct{ ID string }
+
+func (r *Row) Key() string { return r.ID }
+
+type Store struct {
+	api     *API
+	pending []*Row
+}
+
+func (s *Store) Flush(ctx context.Context) {
+	for _, r := range s.pending {
+		go s.api.db.ExecContext(ctx, "DELETE FROM rows WHERE id = ?", r.Key()) // want `one goroutine per element of s.pending with no limit, each calling s.api.db`
+	}
+}
+
+// Serving is decided by behaviour, not by a name: a method called
+// ServeOrder that posts the order is work.
+type Frontend struct{ api *API }
+
+func (f *Frontend) ServeOrder(ctx context.Context, o Order) { _ = f.api.get(ctx, o.ID) }
+
+func (f *Frontend) ServeAll(ctx context.Context, orders []Order) {
+	for _, o := range orders {
+		go func() { f.ServeOrder(ctx, o) }() // want `one goroutine per element of orders`
+	}
+}
+
+// A count is judged by what the goroutines do with the index, not by its
+// name: each fetches the page its index designates.
+type Crawler struct {
+	api         *API
+	parallelism int
+}
+
+func (c *Crawler) Pages(ctx context.Context) {
+	for i := 0; i < c.parallelism; i++ {
+		go fetchPage(ctx, i) // want `one goroutine per iteration up to c.parallelism`
+	}
+}
+
+// Issue 13, rule 10: type-parameter collections are collections.
+func ShipEach[S ~[]Order](ctx context.Context, orders S) {
+	for _, o := range orders {
+		go ship(ctx, o) // want `one goroutine per element of orders`
+	}
+}
+
+func ShipMap[M ~map[string]Order](ctx context.Context, orders M) {
+	for _, o := range orders {
+		go ship(ctx, o) // want `one goroutine per element of orders`
+	}
+}

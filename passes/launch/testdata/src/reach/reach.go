@@ -1,0 +1,86 @@
+package reach // want package:"reaches remote work"
+
+import (
+	"context"
+	"net/http"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+type Client struct {
+	hc   *http.Client
+	base string
+	mu   sync.Mutex
+}
+
+// The target is the receiver's base URL; the id is the payload.
+func (c *Client) Get(ctx context.Context, id string) error { // want Get:`work \(\*http.Client\).Do\{target recv.base\}`
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/items/"+id, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Through a helper, resolved in the caller's parameters: the target is
+// the URL parameter.
+func fetch(ctx context.Context, url string) error { // want fetch:`work \(\*http.Client\).Do\{target param1\}`
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func Fixed(ctx context.Context, id string) error { // want Fixed:`work \(\*http.Client\).Do\{target host api.internal\}`
+	return fetch(ctx, "https://api.internal/v1/"+id)
+}
+
+// A mutex the receiver holds, around the call: a limit every caller
+// shares.
+func (c *Client) Locked(ctx context.Context, id string) error { // want Locked:`limit \(\*sync.Mutex\).Lock`
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.Get(ctx, id)
+}
+
+// A mutex made per call limits nothing; one given back before the call
+// neither.
+func (c *Client) Unshared(ctx context.Context, id string) error { // want Unshared:`work \(\*http.Client\).Do\{target recv.base\}$`
+	var mu sync.Mutex
+	mu.Lock()
+	defer mu.Unlock()
+	c.mu.Lock()
+	c.mu.Unlock()
+	return c.Get(ctx, id)
+}
+
+// A poller: remote work in a loop on a ticker, until the context ends.
+func Poll(ctx context.Context, c *Client) { // want Poll:`forever`
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := c.Get(ctx, "latest"); err != nil {
+			return
+		}
+	}
+}
+
+// Local work reaches nothing remote: no fact.
+func Compress(ctx context.Context, file string) error {
+	return exec.CommandContext(ctx, "gzip", file).Run()
+}

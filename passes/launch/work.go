@@ -1,0 +1,496 @@
+package launch
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/deps"
+	"github.com/resilint/resilint/passes/outbound"
+)
+
+// WorkFact is exported for a function that reaches remote outbound work
+// (itself or through the functions it calls), or that runs a loop with no
+// fixed end.
+type WorkFact struct {
+	// Work is the remote outbound work the function reaches, its values
+	// written in the function's parameters (at most maxWork).
+	Work []Work
+	// Forever: the function runs a worker or service loop (a range over a
+	// channel, a loop until a stop channel or its context ends): a
+	// goroutine that runs it lives until it is stopped.
+	Forever bool
+}
+
+func (*WorkFact) AFact() {}
+
+func (f *WorkFact) String() string {
+	var parts []string
+	for _, w := range f.Work {
+		parts = append(parts, w.String())
+	}
+	s := "work " + strings.Join(parts, ", ")
+	if f.Forever {
+		s += " forever"
+	}
+	return s
+}
+
+// Work is one remote outbound call a function reaches.
+type Work struct {
+	// Call names the outbound call; Via names the functions from the
+	// reaching function's callee down to the one that makes it.
+	Call string
+	Via  []string
+	Kind knowledge.Kind
+	// Target and Client are the call's dependency (see package deps),
+	// written in the parameters of the function that reaches it.
+	Target, Client deps.Sym
+	// Named: the call names its target (a URL, a request, an address), so
+	// the target designates the dependency; otherwise its client does (a
+	// gRPC client, a database handle, a Redis client).
+	Named bool
+	// Limit describes a limit that every caller shares and that holds
+	// around the call (a semaphore, a rate limiter or a mutex reached
+	// through a parameter, the receiver or a package variable; the
+	// client's own connection cap), or "".
+	Limit string
+}
+
+func (w Work) String() string {
+	s := w.Call + "{"
+	if w.Named {
+		s += "target " + w.Target.String()
+	} else {
+		s += "client " + w.Client.String()
+	}
+	if w.Limit != "" {
+		s += " limit " + w.Limit
+	}
+	return s + "}"
+}
+
+// Identified reports whether the work's dependency is known: the target
+// for a call that names it, the client otherwise. Values written in the
+// loop's element are never known (deps does not follow range variables).
+func (w Work) Identified() bool {
+	if w.Named {
+		return w.Target.Known() && w.Target.Kind != deps.Service
+	}
+	return w.Client.Known()
+}
+
+// Dep names the work's dependency for messages.
+func (w Work) Dep() string {
+	switch {
+	case w.Named:
+		return w.Target.Text
+	case w.Target.Kind == deps.Service:
+		return w.Target.Text + " (" + w.Client.Text + ")"
+	}
+	return w.Client.Text
+}
+
+// Chain names the helpers the work goes through and the outbound call:
+// "a.fetch → b.get → (*net/http.Client).Do".
+func (w Work) Chain() string {
+	return strings.Join(append(append([]string(nil), w.Via...), w.Call), " → ")
+}
+
+const (
+	maxWork = 8
+	maxVia  = 4
+)
+
+// fact returns the WorkFact of fn: computed for this package's functions,
+// imported for others. nil when it reaches no remote work and loops
+// nowhere.
+func (s *state) fact(fn *types.Func) *WorkFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if fn.Pkg() != s.pass.Pkg {
+		f := new(WorkFact)
+		if fn.Pkg() != nil && s.pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if f, ok := s.memo[fn]; ok {
+		return f
+	}
+	if s.busy[fn] {
+		return nil
+	}
+	s.busy[fn] = true
+	var f *WorkFact
+	if decl := s.flow.Decl(fn); decl != nil && decl.Body != nil {
+		work := s.works(decl.Body, decl, decl)
+		forever := s.loopsForever(decl.Body, 0) || s.runsForever(decl.Body)
+		if len(work) > 0 || forever {
+			f = &WorkFact{Work: work, Forever: forever}
+		}
+	}
+	delete(s.busy, fn)
+	s.memo[fn] = f
+	return f
+}
+
+// PackageFact marks a package that exports a WorkFact, so that packages
+// importing none of them (and making no outbound call) skip the work.
+type PackageFact struct{}
+
+func (*PackageFact) AFact() {}
+
+func (*PackageFact) String() string { return "reaches remote work" }
+
+// relevant reports whether the package can reach remote work: it makes an
+// outbound call, or imports a package that exports WorkFacts.
+func (s *state) relevant() bool {
+	if len(s.deps.Res.Calls) > 0 {
+		return true
+	}
+	for _, imp := range s.pass.Pkg.Imports() {
+		if s.pass.ImportPackageFact(imp, new(PackageFact)) {
+			return true
+		}
+	}
+	return false
+}
+
+// exportFacts exports the WorkFact of every function of the package that
+// reaches remote work (a function that only loops is judged where it is
+// declared; nothing it does is fan-out elsewhere).
+func (s *state) exportFacts() {
+	any := false
+	for _, file := range s.pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := s.info.Defs[fd.Name].(*types.Func); ok {
+				if f := s.fact(fn); f != nil && len(f.Work) > 0 {
+					s.pass.ExportObjectFact(fn, f)
+					any = true
+				}
+			}
+		}
+	}
+	if any {
+		s.pass.ExportPackageFact(new(PackageFact))
+	}
+}
+
+// works returns the remote outbound work that the calls inside body reach,
+// written in owner's parameters. scope is the region whose variables are
+// made anew for each run of body (the function, or the loop that starts
+// the goroutines): a limit held in one of them is not shared.
+func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work {
+	if !s.remote {
+		return nil
+	}
+	var out []Work
+	add := func(w Work) {
+		for _, e := range out {
+			if e.Call == w.Call && e.Named == w.Named && e.Target.String() == w.Target.String() &&
+				e.Client.String() == w.Client.String() && e.Limit == w.Limit {
+				return
+			}
+		}
+		if len(out) < maxWork {
+			out = append(out, w)
+		}
+	}
+	acqs := s.acquisitions(body, scope)
+	walk(body, func(n ast.Node, stack []ast.Node) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		// Calls in Result.Calls may reach another machine; local work (a
+		// loopback address, a unix socket, an embedded database) is not
+		// there.
+		if oc := s.deps.Res.ByCall[call]; oc != nil {
+			d := s.deps.OutboundDep(oc, owner)
+			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc)}
+			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
+				w.Limit = s.connCap(oc)
+			}
+			add(w)
+			return
+		}
+		fn, recv := s.flow.Callee(call)
+		f := s.fact(fn)
+		if f == nil {
+			return
+		}
+		lim := s.limitAt(acqs, call, stack)
+		for _, w := range f.Work {
+			w.Target = s.deps.Subst(w.Target, fn, recv, call.Args, owner)
+			w.Client = s.deps.Subst(w.Client, fn, recv, call.Args, owner)
+			w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
+			if len(w.Via) > maxVia {
+				w.Via = w.Via[:maxVia]
+			}
+			if w.Limit == "" {
+				w.Limit = lim
+			}
+			add(w)
+		}
+	})
+	return out
+}
+
+// named reports whether an outbound call names its target in an argument
+// (a URL, a request, an address) rather than reaching the dependency its
+// client is connected to.
+func named(oc *outbound.Call) bool {
+	if oc.Spec.Kind == knowledge.GRPC {
+		return false
+	}
+	return oc.Spec.Target >= 0 || oc.Spec.Request >= 0
+}
+
+// connCap returns a description of the client's own cap on concurrent
+// calls (a connection pool that makes callers wait), or "".
+func (s *state) connCap(oc *outbound.Call) string {
+	t := oc.RecvType
+	if t == nil {
+		if e := oc.Client(); e != nil {
+			t = s.info.TypeOf(e)
+		} else if oc.Recv != nil {
+			t = s.info.TypeOf(oc.Recv)
+		}
+	}
+	if t == nil {
+		return ""
+	}
+	if key := analysisutil.TypeKey(t); s.table.ConnCaps[key] {
+		return "the connection pool of " + deps.ShortType(key)
+	}
+	return ""
+}
+
+// walk calls visit for every node under root, with the stack of its
+// ancestors (root first, the node last).
+func walk(root ast.Node, visit func(n ast.Node, stack []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		visit(n, stack)
+		return true
+	})
+}
+
+// An acq is a limit taken in a function body: a slot of a semaphore, a
+// rate limiter's wait, a mutex locked, a send on a channel drained in the
+// same function.
+type acq struct {
+	pos  token.Pos
+	fn   ast.Node   // the innermost function around it
+	list []ast.Stmt // the statement list holding it, and its index there
+	idx  int
+	key  string // the limit as written (s.sem, mu)
+	chn  bool   // a channel slot: released by a receive
+	text string
+}
+
+// acquisitions returns the shared limits taken in body.
+func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
+	var out []acq
+	walk(body, func(n ast.Node, stack []ast.Node) {
+		var recv ast.Expr
+		var text string
+		chn := false
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn, r := s.flow.Callee(n)
+			if fn == nil || r == nil {
+				return
+			}
+			key := analysisutil.Key(fn)
+			if !s.table.Acquires[key] && !s.table.Locks[key] {
+				return
+			}
+			recv, text = r, analysisutil.Name(fn)
+		case *ast.SendStmt:
+			t := s.info.TypeOf(n.Chan)
+			if t == nil {
+				return
+			}
+			if _, ok := t.Underlying().(*types.Chan); !ok || !drains(s.info, body, n.Chan) {
+				return
+			}
+			recv, chn = n.Chan, true
+			text = analysisutil.Format(s.pass.Fset, n.Chan)
+		default:
+			return
+		}
+		if !s.shared(recv, scope) {
+			return
+		}
+		a := acq{pos: n.Pos(), key: types.ExprString(recv), chn: chn, text: text}
+		for i := len(stack) - 2; i >= 0; i-- {
+			var list []ast.Stmt
+			switch b := stack[i].(type) {
+			case *ast.FuncLit, *ast.FuncDecl:
+				if a.fn == nil {
+					a.fn = b
+				}
+			case *ast.BlockStmt:
+				list = b.List
+			case *ast.CaseClause:
+				list = b.Body
+			case *ast.CommClause:
+				list = b.Body
+			}
+			if list != nil && a.list == nil {
+				for j, st := range list {
+					if st == stack[i+1] {
+						a.list, a.idx = list, j
+					}
+				}
+			}
+			if a.fn != nil {
+				break
+			}
+		}
+		if a.list != nil {
+			out = append(out, a)
+		}
+	})
+	return out
+}
+
+// drains reports whether body receives from the channel ch is written as
+// (a slot given back).
+func drains(info *types.Info, body ast.Node, ch ast.Expr) bool {
+	key := types.ExprString(ch)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW && types.ExprString(u.X) == key {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// shared reports whether a limit value is shared by every run of a body:
+// it is not held in a variable made within scope (a parameter, the
+// receiver, a package variable, or a variable made before the loop).
+func (s *state) shared(e ast.Expr, scope ast.Node) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := s.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+				e = x.X
+				continue
+			}
+			if v, ok := s.info.Uses[x.Sel].(*types.Var); ok {
+				return isGlobal(v)
+			}
+			return false
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				e = x.X
+				continue
+			}
+			return false
+		case *ast.Ident:
+			v, ok := s.info.Uses[x].(*types.Var)
+			if !ok {
+				return false
+			}
+			if isGlobal(v) {
+				return true
+			}
+			if fn, _, isParam := s.flow.IsParam(v); isParam {
+				// A parameter of the function (not of a literal made
+				// within the scope).
+				return fn == scope || fn.Pos() < scope.Pos() || fn.Pos() >= scope.End()
+			}
+			return v.Pos() < scope.Pos() || v.Pos() >= scope.End()
+		}
+		return false
+	}
+}
+
+// limitAt returns the text of a shared limit held at call (taken before it
+// in an enclosing statement list of the same function, not given back in
+// between), or "".
+func (s *state) limitAt(acqs []acq, call *ast.CallExpr, stack []ast.Node) string {
+	var fn ast.Node
+	for i := len(stack) - 2; i >= 0 && fn == nil; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			fn = stack[i]
+		}
+	}
+	for _, a := range acqs {
+		if a.fn != fn || a.pos >= call.Pos() {
+			continue
+		}
+		// The statement of a.list that holds the call.
+		j := -1
+		for k := a.idx; k < len(a.list); k++ {
+			if a.list[k].Pos() <= call.Pos() && call.End() <= a.list[k].End() {
+				j = k
+				break
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		released := false
+		for _, st := range a.list[a.idx+1 : j] {
+			if s.releases(a, st) {
+				released = true
+			}
+		}
+		if !released {
+			return a.text
+		}
+	}
+	return ""
+}
+
+// releases reports whether a statement gives the limit back at its top
+// level (mu.Unlock(), sem.Release(1), <-sem; not in a defer or a branch).
+func (s *state) releases(a acq, st ast.Stmt) bool {
+	var e ast.Expr
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		e = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			e = st.Rhs[0]
+		}
+	default:
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		return a.chn && x.Op == token.ARROW && types.ExprString(x.X) == a.key
+	case *ast.CallExpr:
+		fn, recv := s.flow.Callee(x)
+		if a.chn || fn == nil || recv == nil || types.ExprString(recv) != a.key {
+			return false
+		}
+		key := analysisutil.Key(fn)
+		return s.table.Releases[key] || s.table.Unlocks[key]
+	}
+	return false
+}
