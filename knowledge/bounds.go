@@ -59,6 +59,10 @@ type BoundTable struct {
 	// ((*net/http.Server).Serve): a goroutine that makes one is a server,
 	// long-lived, not a unit of work.
 	Serves map[string]bool
+	// URLFormats are formatting functions that build URLs and addresses
+	// from a format (the index of the format argument): the host is a
+	// constant prefix of it, or the argument of its leading verb.
+	URLFormats map[string]int
 	// Tickers are ticker types (by type key) and functions that return a
 	// ticker's channel: a loop that waits for one each iteration is
 	// periodic (a poller, a tail) and runs until it is stopped.
@@ -233,6 +237,7 @@ func defaultBounds() BoundTable {
 		ConnCaps:       maps.Clone(connCaps),
 		Serves:         maps.Clone(serves),
 		Tickers:        map[string]bool{"time.Ticker": true, "time.Tick": true},
+		URLFormats:     map[string]int{"fmt.Sprintf": 0},
 		Teardown:       maps.Clone(teardown),
 		Runtime:        Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}

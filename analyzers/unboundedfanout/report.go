@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
 	"github.com/resilint/resilint/passes/loops"
 )
 
@@ -46,7 +47,13 @@ func (c *checker) report(l *launch) {
 	// The dependencies the goroutines call, named once each.
 	var deps, calls []string
 	seen := map[string]bool{}
+	conns := true // every call holds a connection of its own while it waits
 	for _, w := range r.Work {
+		switch w.Kind {
+		case knowledge.HTTP, knowledge.Dial, knowledge.TLS, knowledge.SQL:
+		default:
+			conns = false // gRPC streams share a connection; a client's own calls
+		}
 		d := w.Dep()
 		if d == "" || seen[d] {
 			continue
@@ -61,14 +68,17 @@ func (c *checker) report(l *launch) {
 	if len(deps) > 1 {
 		dep, call = strings.Join(deps, " and "), ""
 	}
+	harm := fmt.Sprintf("a large batch opens as many connections to %s at once, and a slow response holds them all", dep)
+	if !conns {
+		harm = fmt.Sprintf("a large batch sends as many concurrent calls to %s at once, and a slow response holds them all in memory", dep)
+	}
 	advice := "bound it with errgroup.SetLimit or a semaphore"
 	if l.spec != nil && l.spec.Limit != "" {
 		advice = fmt.Sprintf("bound it with %s.%s(%d)", analysisutil.Format(fset, l.group), l.spec.Limit, c.cfg.FanoutFixLimit)
 	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos: l.node.Pos(), End: l.call.Lparen + 1,
-		Message: fmt.Sprintf("%s with no limit, each calling %s%s: a large batch opens as many connections to %s at once, and a slow response holds them all; %s",
-			what, dep, call, dep, advice),
+		Message:        fmt.Sprintf("%s with no limit, each calling %s%s: %s; %s", what, dep, call, harm, advice),
 		SuggestedFixes: c.fixes(l),
 	})
 }

@@ -196,6 +196,8 @@ type state struct {
 
 	limits []limitCall
 	remote bool // the package can reach remote work (see relevant)
+	ranges map[*types.Var]*ast.RangeStmt
+	seen   map[*types.Var]bool // locals being read by varRoots
 	memo   map[*types.Func]*WorkFact
 	busy   map[*types.Func]bool
 }
@@ -207,6 +209,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA, depsA *analysis.Analyze
 		deps: pass.ResultOf[depsA].(*deps.Model),
 		info: pass.TypesInfo,
 		memo: map[*types.Func]*WorkFact{},
+		seen: map[*types.Var]bool{},
 		busy: map[*types.Func]bool{},
 	}
 	res := &Result{s: s}

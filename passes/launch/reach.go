@@ -19,7 +19,8 @@ func (s *state) reach(l *Launch) {
 		// go http.Get(u), go s.hc.Do(req): the goroutine is the call.
 		oc := s.deps.Res.ByCall[l.Call]
 		d := s.deps.OutboundDep(oc, owner)
-		work = []Work{{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), Limit: s.connCap(oc)}}
+		work = []Work{{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), Limit: s.connCap(oc),
+			roots: s.identityRoots(oc)}}
 	case s.literal(l.Fn) != nil:
 		scope := ast.Node(s.literal(l.Fn))
 		if len(l.Loops) > 0 {
@@ -42,6 +43,8 @@ func (s *state) reach(l *Launch) {
 			for _, w := range f.Work {
 				w.Target = s.deps.Subst(w.Target, fn, recv, l.Args, owner)
 				w.Client = s.deps.Subst(w.Client, fn, recv, l.Args, owner)
+				w.roots = map[*types.Var]bool{}
+				s.argRoots(w.On, fn, recv, l.Args, w.roots)
 				w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
 				if len(w.Via) > maxVia {
 					w.Via = w.Via[:maxVia]
@@ -59,10 +62,39 @@ func (s *state) reach(l *Launch) {
 		l.Reach, l.Work = ReachRemote, work
 	}
 	for _, w := range work {
-		if !w.Identified() {
+		if s.perElement(l, w.roots, 0) {
 			l.Varies = true
 		}
 	}
+}
+
+// perElement reports whether roots hold a variable made per iteration of
+// the launch's loops (a range or counting variable, a variable declared in
+// the loop body): the element determines the dependency. A parameter of
+// the launched literal stands for its argument at the go statement.
+func (s *state) perElement(l *Launch, roots map[*types.Var]bool, depth int) bool {
+	if len(l.Loops) == 0 || depth > 2 {
+		return false
+	}
+	outer := l.Loops[len(l.Loops)-1]
+	lit := s.literal(l.Fn)
+	for v := range roots {
+		if fn, idx, ok := s.flow.IsParam(v); ok && lit != nil && fn == ast.Node(lit) {
+			if idx < 0 || idx >= len(l.Args) {
+				return true
+			}
+			arg := map[*types.Var]bool{}
+			s.hostRoots(l.Args[idx], arg, 0)
+			if s.perElement(l, arg, depth+1) {
+				return true
+			}
+			continue
+		}
+		if v.Pos() >= outer.Pos() && v.Pos() < outer.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // abstract reports whether fn is an interface method: what runs is out of

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -53,6 +55,14 @@ type Work struct {
 	// the target designates the dependency; otherwise its client does (a
 	// gRPC client, a database handle, a Redis client).
 	Named bool
+	// On are the parameters of the function that reaches the work (-1:
+	// the receiver) that its identity depends on: its target's host part
+	// for a call that names one, its client otherwise. The element of a
+	// loop determines the dependency when it flows into one of them.
+	On []int
+	// roots are the variables the identity depends on, in the function
+	// being read (not part of the fact).
+	roots map[*types.Var]bool
 	// Limit describes a limit that every caller shares and that holds
 	// around the call (a semaphore, a rate limiter or a mutex reached
 	// through a parameter, the receiver or a package variable; the
@@ -67,31 +77,47 @@ func (w Work) String() string {
 	} else {
 		s += "client " + w.Client.String()
 	}
+	if len(w.On) > 0 {
+		on := make([]string, len(w.On))
+		for i, p := range w.On {
+			on[i] = "param" + strconv.Itoa(p)
+			if p < 0 {
+				on[i] = "recv"
+			}
+		}
+		slices.Sort(on)
+		s += " on " + strings.Join(on, ",")
+	}
 	if w.Limit != "" {
 		s += " limit " + w.Limit
 	}
 	return s + "}"
 }
 
-// Identified reports whether the work's dependency is known: the target
-// for a call that names it, the client otherwise. Values written in the
-// loop's element are never known (deps does not follow range variables).
-func (w Work) Identified() bool {
-	if w.Named {
-		return w.Target.Known() && w.Target.Kind != deps.Service
-	}
-	return w.Client.Known()
-}
-
-// Dep names the work's dependency for messages.
+// Dep names the work's dependency for messages: its host, base URL or
+// client as written, else what kind of dependency it is.
 func (w Work) Dep() string {
 	switch {
-	case w.Named:
+	case w.Named && w.Target.Known() && w.Target.Text != "":
 		return w.Target.Text
-	case w.Target.Kind == deps.Service:
+	case w.Target.Kind == deps.Service && w.Client.Known():
 		return w.Target.Text + " (" + w.Client.Text + ")"
+	case w.Target.Kind == deps.Service:
+		return w.Target.Text
+	case !w.Named && w.Client.Known() && w.Client.Text != "":
+		return w.Client.Text
 	}
-	return w.Client.Text
+	switch w.Kind {
+	case knowledge.HTTP:
+		return "the same HTTP endpoint"
+	case knowledge.GRPC:
+		return "the same gRPC service"
+	case knowledge.SQL:
+		return "the same database"
+	case knowledge.Dial, knowledge.TLS:
+		return "the same address"
+	}
+	return "the same dependency"
 }
 
 // Chain names the helpers the work goes through and the outbound call:
@@ -130,6 +156,10 @@ func (s *state) fact(fn *types.Func) *WorkFact {
 	var f *WorkFact
 	if decl := s.flow.Decl(fn); decl != nil && decl.Body != nil {
 		work := s.works(decl.Body, decl, decl)
+		for i := range work {
+			work[i].On = s.paramRoots(work[i].roots, decl)
+			work[i].roots = nil
+		}
 		forever := s.loopsForever(decl.Body, 0) || s.runsForever(decl.Body)
 		if len(work) > 0 || forever {
 			f = &WorkFact{Work: work, Forever: forever}
@@ -199,6 +229,9 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 		for _, e := range out {
 			if e.Call == w.Call && e.Named == w.Named && e.Target.String() == w.Target.String() &&
 				e.Client.String() == w.Client.String() && e.Limit == w.Limit {
+				for v := range w.roots {
+					e.roots[v] = true
+				}
 				return
 			}
 		}
@@ -217,7 +250,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 		// there.
 		if oc := s.deps.Res.ByCall[call]; oc != nil {
 			d := s.deps.OutboundDep(oc, owner)
-			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc)}
+			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
 			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
 				w.Limit = s.connCap(oc)
 			}
@@ -233,6 +266,8 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 		for _, w := range f.Work {
 			w.Target = s.deps.Subst(w.Target, fn, recv, call.Args, owner)
 			w.Client = s.deps.Subst(w.Client, fn, recv, call.Args, owner)
+			w.roots = map[*types.Var]bool{}
+			s.argRoots(w.On, fn, recv, call.Args, w.roots)
 			w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
 			if len(w.Via) > maxVia {
 				w.Via = w.Via[:maxVia]

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"follow"
+	"orderspb"
 
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/errgroup"
@@ -224,4 +225,39 @@ func ShipEachLimited[S ~[]E, E interface{ ID() string }](ctx context.Context, it
 		g.Go(func() error { return post(ctx, "http://shipping.internal/orders/"+it.ID()) })
 	}
 	return g.Wait()
+}
+
+// A gRPC client per replica: each goroutine calls a replica of its own.
+type Replicas struct{ replicas []orderspb.OrdersClient }
+
+func (r *Replicas) ShipEverywhere(ctx context.Context, o Order) {
+	for _, c := range r.replicas {
+		go c.Ship(ctx, &orderspb.ShipRequest{ID: o.ID})
+	}
+}
+
+// The same helper fed the element: each goroutine its own host.
+func endpoint(host string) string {
+	if host == "github.com" {
+		return "https://api.github.com/graphql"
+	}
+	return "https://" + host + "/api/graphql"
+}
+
+func LookupHosts(ctx context.Context, hc *http.Client, hosts []string) {
+	for _, h := range hosts {
+		go func() {
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint(h), nil)
+			if resp, err := hc.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		}()
+	}
+}
+
+// A counting loop over the backends: the index picks the target.
+func (b *Balancer) HealthByIndex(ctx context.Context) {
+	for i := 0; i < len(b.peers); i++ {
+		go post(ctx, "http://"+b.peers[i]+"/health")
+	}
 }

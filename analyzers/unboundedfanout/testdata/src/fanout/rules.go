@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"net/http"
 	"sync"
+
+	"orderspb"
 )
 
 // Issue 13, rule 5: the element is the payload (ids, items, rows) and
@@ -88,5 +90,38 @@ func ShipEach[S ~[]Order](ctx context.Context, orders S) {
 func ShipMap[M ~map[string]Order](ctx context.Context, orders M) {
 	for _, o := range orders {
 		go ship(ctx, o) // want `one goroutine per element of orders`
+	}
+}
+
+// A gRPC client a value holds: every call is a stream on the same
+// connection, so the message speaks of calls, not connections.
+type Shipper2 struct{ orders orderspb.OrdersClient }
+
+func (s *Shipper2) ShipAll(ctx context.Context, orders []Order) {
+	for _, o := range orders {
+		go s.orders.Ship(ctx, &orderspb.ShipRequest{ID: o.ID}) // want `one goroutine per element of orders with no limit, each calling orderspb.OrdersClient \(s.orders\) \(\(orderspb.OrdersClient\).Ship\): a large batch sends as many concurrent calls to orderspb.OrdersClient \(s.orders\) at once`
+	}
+}
+
+// A target whose identity cannot be named (the endpoint of a host computed
+// by a helper) but that the element provably does not determine: the same
+// endpoint for every goroutine.
+func endpoint(host string) string {
+	if host == "github.com" {
+		return "https://api.github.com/graphql"
+	}
+	return "https://" + host + "/api/graphql"
+}
+
+func LookupAll(ctx context.Context, hc *http.Client, host string, numbers []int) {
+	url := endpoint(host)
+	for _, n := range numbers {
+		go func() { // want `one goroutine per element of numbers with no limit, each calling the same HTTP endpoint`
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+			req.Header.Set("X-Number", string(rune(n)))
+			if resp, err := hc.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		}()
 	}
 }

@@ -15,7 +15,7 @@ type Client struct {
 }
 
 // The target is the receiver's base URL; the id is the payload.
-func (c *Client) Get(ctx context.Context, id string) error { // want Get:`work \(\*http.Client\).Do\{target recv.base\}`
+func (c *Client) Get(ctx context.Context, id string) error { // want Get:`work \(\*http.Client\).Do\{target recv.base on recv\}`
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/items/"+id, nil)
 	if err != nil {
 		return err
@@ -29,7 +29,7 @@ func (c *Client) Get(ctx context.Context, id string) error { // want Get:`work \
 
 // Through a helper, resolved in the caller's parameters: the target is
 // the URL parameter.
-func fetch(ctx context.Context, url string) error { // want fetch:`work \(\*http.Client\).Do\{target param1\}`
+func fetch(ctx context.Context, url string) error { // want fetch:`work \(\*http.Client\).Do\{target param1 on param1\}`
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err
@@ -45,6 +45,16 @@ func Fixed(ctx context.Context, id string) error { // want Fixed:`work \(\*http.
 	return fetch(ctx, "https://api.internal/v1/"+id)
 }
 
+// The id is payload: the identity depends on the client only.
+func Payload(ctx context.Context, c *Client, id string) error { // want Payload:`work \(\*http.Client\).Do\{target param1.base on param1\}`
+	return c.Get(ctx, "v2/"+id)
+}
+
+// The address is the target: it depends on the parameter.
+func Ping(ctx context.Context, addr string) error { // want Ping:`work \(\*http.Client\).Do\{target param1 on param1\}`
+	return fetch(ctx, "http://"+addr+"/ping")
+}
+
 // A mutex the receiver holds, around the call: a limit every caller
 // shares.
 func (c *Client) Locked(ctx context.Context, id string) error { // want Locked:`limit \(\*sync.Mutex\).Lock`
@@ -55,7 +65,7 @@ func (c *Client) Locked(ctx context.Context, id string) error { // want Locked:`
 
 // A mutex made per call limits nothing; one given back before the call
 // neither.
-func (c *Client) Unshared(ctx context.Context, id string) error { // want Unshared:`work \(\*http.Client\).Do\{target recv.base\}$`
+func (c *Client) Unshared(ctx context.Context, id string) error { // want Unshared:`work \(\*http.Client\).Do\{target recv.base on recv\}$`
 	var mu sync.Mutex
 	mu.Lock()
 	defer mu.Unlock()
