@@ -18,19 +18,24 @@ import (
 // expression depends on. Payload that only goes into a URL's path or query
 // is not part of it.
 
-// identityRoots returns the variables the identity of an outbound call depends on.
+// identityRoots returns the variables the identity of an outbound call
+// depends on: the host part of its target when it names one, and its
+// client (the element may be the client: one per connection or replica).
 func (s *state) identityRoots(oc *outbound.Call) map[*types.Var]bool {
-	var e ast.Expr
+	out := map[*types.Var]bool{}
 	if named(oc) {
-		if e = oc.Arg(oc.Spec.Target); e == nil {
+		e := oc.Arg(oc.Spec.Target)
+		if e == nil {
 			e = oc.Arg(oc.Spec.Request)
 		}
-	} else if e = oc.Client(); e == nil {
-		e = oc.Recv
-	}
-	out := map[*types.Var]bool{}
-	if e != nil {
 		s.hostRoots(e, out, 0)
+	}
+	client := oc.Client()
+	if client == nil {
+		client = oc.Recv
+	}
+	if client != nil {
+		s.readRoots(client, out, 0)
 	}
 	return out
 }

@@ -261,3 +261,11 @@ func (b *Balancer) HealthByIndex(ctx context.Context) {
 		go post(ctx, "http://"+b.peers[i]+"/health")
 	}
 }
+
+// A client per element (one per connection, each with its own pool): the
+// element is the client, whatever URL they are sent.
+func (b *Balancer) PerClient(ctx context.Context, clients []*http.Client) {
+	for _, c := range clients {
+		go c.Get("http://shipping.internal/health")
+	}
+}
