@@ -9,8 +9,9 @@
 // the client, a mutex around the call).
 //
 // It exports a [WorkFact] for every function that reaches remote outbound
-// work (the work's dependency symbolic in the function's parameters, and
-// the limits that hold around it) or runs a loop with no fixed end, so that
+// work (the work's dependency symbolic in the function's parameters, the
+// limits that hold around it, whether the function runs a loop with no
+// fixed end), so that
 // goroutines running functions of other packages are judged by what those
 // functions do.
 package launch

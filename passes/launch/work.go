@@ -14,9 +14,8 @@ import (
 	"github.com/resilint/resilint/passes/outbound"
 )
 
-// WorkFact is exported for a function that reaches remote outbound work
-// (itself or through the functions it calls), or that runs a loop with no
-// fixed end.
+// WorkFact is exported for a function that reaches remote outbound work,
+// itself or through the functions it calls.
 type WorkFact struct {
 	// Work is the remote outbound work the function reaches, its values
 	// written in the function's parameters (at most maxWork).
@@ -132,8 +131,7 @@ const (
 )
 
 // fact returns the WorkFact of fn: computed for this package's functions,
-// imported for others. nil when it reaches no remote work and loops
-// nowhere.
+// imported for others. nil when it reaches no remote work.
 func (s *state) fact(fn *types.Func) *WorkFact {
 	if fn == nil {
 		return nil
@@ -160,9 +158,11 @@ func (s *state) fact(fn *types.Func) *WorkFact {
 			work[i].On = s.paramRoots(work[i].roots, decl)
 			work[i].roots = nil
 		}
-		forever := s.loopsForever(decl.Body, 0) || s.runsForever(decl.Body)
-		if len(work) > 0 || forever {
-			f = &WorkFact{Work: work, Forever: forever}
+		// Whether it loops matters only with remote work: a goroutine
+		// reaching none is silent anyway (and the functions of this
+		// package are read by loopsForever where they are called).
+		if len(work) > 0 {
+			f = &WorkFact{Work: work, Forever: s.loopsForever(decl.Body, 0) || s.runsForever(decl.Body)}
 		}
 	}
 	delete(s.busy, fn)
@@ -193,8 +193,7 @@ func (s *state) relevant() bool {
 }
 
 // exportFacts exports the WorkFact of every function of the package that
-// reaches remote work (a function that only loops is judged where it is
-// declared; nothing it does is fan-out elsewhere).
+// reaches remote work.
 func (s *state) exportFacts() {
 	any := false
 	for _, file := range s.pass.Files {
@@ -204,7 +203,7 @@ func (s *state) exportFacts() {
 				continue
 			}
 			if fn, ok := s.info.Defs[fd.Name].(*types.Func); ok {
-				if f := s.fact(fn); f != nil && len(f.Work) > 0 {
+				if f := s.fact(fn); f != nil {
 					s.pass.ExportObjectFact(fn, f)
 					any = true
 				}
