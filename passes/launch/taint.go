@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -64,10 +66,10 @@ func (s *state) hostRoots(e ast.Expr, out map[*types.Var]bool, depth int) {
 					if strings.HasSuffix(c, "://") && i+1 < len(ops) {
 						continue // the scheme: the host follows
 					}
-					if hasHost(c) {
-						return // a constant host
+					if hasHost(c) || i == 0 && strings.Contains(c, "/") && !strings.Contains(c, ":") {
+						return // a constant host, or a relative path: no host here
 					}
-					break // a relative path: the rest may be anything
+					break // the rest may be anything
 				}
 				s.hostRoots(op, out, depth+1)
 				return
@@ -93,6 +95,11 @@ func (s *state) hostRoots(e ast.Expr, out map[*types.Var]bool, depth int) {
 				if s.sprintfRoots(x, out, depth) {
 					return
 				}
+			}
+			if f := s.hostFact(fn); f != nil {
+				// A URL builder: only the parameters the host comes from.
+				s.argRoots(f.On, fn, recv, x.Args, out)
+				return
 			}
 		}
 	case *ast.Ident:
@@ -124,11 +131,24 @@ func (s *state) sprintfRoots(call *ast.CallExpr, out map[*types.Var]bool, depth 
 		}
 		return false
 	}
-	host := rest
-	if i := strings.IndexAny(host, "/?#"); i >= 0 {
-		host = host[:i]
+	prefix := cutAt(rest, "%")
+	if len(rest) == len(format) {
+		// No scheme: a relative path ("repos/%s/secrets") names no host;
+		// anything else cannot be told.
+		return strings.Contains(prefix, "/")
 	}
-	return host != "" && !strings.Contains(host, "%") && len(rest) < len(format)
+	// A constant host: it ends before the first verb.
+	if i := strings.IndexAny(prefix, "/?#"); i >= 0 {
+		return i > 0
+	}
+	return prefix != "" && len(prefix) == len(rest) // no verb at all
+}
+
+func cutAt(s, sep string) string {
+	if i := strings.Index(s, sep); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // readRoots adds every variable that e reads (through the definitions of
@@ -278,4 +298,95 @@ func hasHost(s string) bool {
 	}
 	host, port, ok := strings.Cut(s, ":")
 	return ok && host != "" && port != "" && !strings.ContainsAny(s, "/ %")
+}
+
+// HostFact is exported for a function that returns a URL, an address or a
+// request (a string or a request type as its first result): the
+// parameters its host part depends on (On; -1: the receiver). At a call,
+// only those arguments can change the host, and only through their own
+// host part: restURL(host, "repos/"+name) does not depend on name.
+type HostFact struct {
+	On []int
+}
+
+func (*HostFact) AFact() {}
+
+func (f *HostFact) String() string {
+	on := make([]string, len(f.On))
+	for i, p := range f.On {
+		on[i] = "param" + strconv.Itoa(p)
+		if p < 0 {
+			on[i] = "recv"
+		}
+	}
+	slices.Sort(on)
+	return "host on " + strings.Join(on, ",")
+}
+
+// hostFact returns the HostFact of fn: computed for this package's
+// functions, imported for others; nil when unknown.
+func (s *state) hostFact(fn *types.Func) *HostFact {
+	fn = fn.Origin()
+	if fn.Pkg() != s.pass.Pkg {
+		f := new(HostFact)
+		if fn.Pkg() != nil && s.pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if f, ok := s.hosts[fn]; ok {
+		return f
+	}
+	s.hosts[fn] = nil // a recursive call: unknown
+	f := s.computeHost(fn)
+	s.hosts[fn] = f
+	return f
+}
+
+func (s *state) computeHost(fn *types.Func) *HostFact {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 || !s.urlType(sig.Results().At(0).Type()) {
+		return nil
+	}
+	decl := s.flow.Decl(fn)
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	roots := map[*types.Var]bool{}
+	ok = true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != sig.Results().Len() {
+				ok = false // named results, or a call returning them all
+				return false
+			}
+			if tv, isNil := s.info.Types[n.Results[0]]; isNil && tv.IsNil() {
+				return false // return nil, err
+			}
+			s.hostRoots(n.Results[0], roots, 0)
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return &HostFact{On: s.paramRoots(roots, decl)}
+}
+
+// urlType reports whether values of type t can designate a dependency:
+// a string (a URL, an address) or a request type the table knows.
+func (s *state) urlType(t types.Type) bool {
+	if isString(t) {
+		return true
+	}
+	key := analysisutil.TypeKey(t)
+	for _, r := range s.cfg.Table().Requests {
+		if r.Type == key {
+			return true
+		}
+	}
+	return false
 }

@@ -207,6 +207,10 @@ func (s *state) exportFacts() {
 					s.pass.ExportObjectFact(fn, f)
 					any = true
 				}
+				if f := s.hostFact(fn); f != nil {
+					s.pass.ExportObjectFact(fn, f)
+					any = true
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package reach // want package:"reaches remote work"
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os/exec"
 	"sync"
@@ -93,4 +94,17 @@ func Poll(ctx context.Context, c *Client) { // want Poll:`forever`
 // Local work reaches nothing remote: no fact.
 func Compress(ctx context.Context, file string) error {
 	return exec.CommandContext(ctx, "gzip", file).Run()
+}
+
+// A URL builder: the host comes from host, or from p when p is absolute.
+func restURL(host, p string) string { // want restURL:`host on param0,param1`
+	if len(p) > 8 && p[:8] == "https://" {
+		return p
+	}
+	return "https://" + host + "/api/v3/" + p
+}
+
+// A relative path names no host: the name is payload.
+func SetSecret(ctx context.Context, host, name string) error { // want SetSecret:`work \(\*http.Client\).Do\{target \? on param1\}`
+	return fetch(ctx, restURL(host, fmt.Sprintf("repos/%s/actions/secrets", name)))
 }
