@@ -245,7 +245,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 	acqs := s.acquisitions(body, scope)
 	walk(body, func(n ast.Node, stack []ast.Node) {
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
+		if !ok || s.onFailure(stack) {
 			return
 		}
 		// Calls in Result.Calls may reach another machine; local work (a
@@ -282,6 +282,53 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 		}
 	})
 	return out
+}
+
+// onFailure reports whether the last node of stack runs only after a
+// failure: in the branch of an if that tests an error against nil (if err
+// != nil { notify(err) }, or the else of err == nil). Reporting a failure
+// to a service is not the work a goroutine was started for.
+func (s *state) onFailure(stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			child := stack[i+1]
+			if child == ast.Node(n.Body) && s.errTest(n.Cond, token.NEQ) {
+				return true
+			}
+			if n.Else != nil && child == n.Else && s.errTest(n.Cond, token.EQL) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errTest reports whether cond compares a value of type error with nil by
+// op (err != nil), alone or as a term of || (for !=) or && (for ==).
+func (s *state) errTest(cond ast.Expr, op token.Token) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if (op == token.NEQ && be.Op == token.LOR) || (op == token.EQL && be.Op == token.LAND) {
+		return s.errTest(be.X, op) || s.errTest(be.Y, op)
+	}
+	if be.Op != op {
+		return false
+	}
+	for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+		if tv, ok := s.info.Types[pair[1]]; ok && tv.IsNil() && isError(s.info.TypeOf(pair[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // named reports whether an outbound call names its target in an argument

@@ -269,3 +269,16 @@ func (b *Balancer) PerClient(ctx context.Context, clients []*http.Client) {
 		go c.Get("http://shipping.internal/health")
 	}
 }
+
+// Local work per file; only a failure is reported to a service.
+func CompressReporting(ctx context.Context, files []string) {
+	var wg sync.WaitGroup
+	for _, f := range files {
+		wg.Go(func() {
+			if err := exec.CommandContext(ctx, "gzip", f).Run(); err != nil {
+				_ = post(ctx, "http://alerts.internal/failed?file="+f)
+			}
+		})
+	}
+	wg.Wait()
+}
