@@ -15,7 +15,7 @@ func (s *state) reach(l *Launch) {
 	var work []Work
 	known := true
 	switch {
-	case l.Spec == nil && s.deps.Res.ByCall[l.Call] != nil:
+	case l.Spec == nil && s.deps.Res.ByCall[l.Call] != nil && s.evidence(s.deps.Res.ByCall[l.Call]):
 		// go http.Get(u), go s.hc.Do(req): the goroutine is the call.
 		oc := s.deps.Res.ByCall[l.Call]
 		d := s.deps.OutboundDep(oc, owner)

@@ -252,6 +252,9 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 		// loopback address, a unix socket, an embedded database) is not
 		// there.
 		if oc := s.deps.Res.ByCall[call]; oc != nil {
+			if !s.evidence(oc) {
+				return
+			}
 			d := s.deps.OutboundDep(oc, owner)
 			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
 			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
@@ -329,6 +332,16 @@ func (s *state) errTest(cond ast.Expr, op token.Token) bool {
 
 func isError(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// evidence reports whether an outbound call is evidence of remote work.
+// Local calls are not in Result.Calls; a gRPC call counts only when its
+// connection provably goes to another host: gRPC is how programs talk to
+// their local daemons (containerd, the kubelet's plugins) over unix
+// sockets, dialled where this package cannot see, and its calls share one
+// connection.
+func (s *state) evidence(oc *outbound.Call) bool {
+	return oc.Spec.Kind != knowledge.GRPC || oc.Place.Locality == outbound.Remote
 }
 
 // named reports whether an outbound call names its target in an argument

@@ -282,3 +282,14 @@ func CompressReporting(ctx context.Context, files []string) {
 	}
 	wg.Wait()
 }
+
+// A gRPC client whose connection is dialled out of sight: programs talk to
+// their local daemons over gRPC on unix sockets, so it is no evidence of a
+// remote dependency.
+type Daemon struct{ tasks orderspb.OrdersClient }
+
+func (d *Daemon) ShipAll(ctx context.Context, orders []Order) {
+	for _, o := range orders {
+		go d.tasks.Ship(ctx, &orderspb.ShipRequest{ID: o.ID})
+	}
+}

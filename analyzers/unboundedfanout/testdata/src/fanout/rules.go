@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"orderspb"
+
+	"google.golang.org/grpc"
 )
 
 // Issue 13, rule 5: the element is the payload (ids, items, rows) and
@@ -93,9 +95,18 @@ func ShipMap[M ~map[string]Order](ctx context.Context, orders M) {
 	}
 }
 
-// A gRPC client a value holds: every call is a stream on the same
-// connection, so the message speaks of calls, not connections.
+// A gRPC client a value holds, on a connection to another host: every
+// call is a stream on the same connection, so the message speaks of calls,
+// not connections.
 type Shipper2 struct{ orders orderspb.OrdersClient }
+
+func NewShipper2() (*Shipper2, error) {
+	conn, err := grpc.NewClient("dns:///orders.internal:443")
+	if err != nil {
+		return nil, err
+	}
+	return &Shipper2{orders: orderspb.NewOrdersClient(conn)}, nil
+}
 
 func (s *Shipper2) ShipAll(ctx context.Context, orders []Order) {
 	for _, o := range orders {
