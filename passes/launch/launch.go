@@ -44,7 +44,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow, dm},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow, dm) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(WorkFact), new(HostFact), new(PackageFact)},
+			FactTypes:  []analysis.Fact{new(WorkFact), new(HostFact), new(LimitFact), new(PackageFact)},
 		}
 	})
 }
@@ -195,25 +195,28 @@ type state struct {
 	deps  *deps.Model
 	info  *types.Info
 
-	limits []limitCall
-	remote bool // the package can reach remote work (see relevant)
-	ranges map[*types.Var]*ast.RangeStmt
-	seen   map[*types.Var]bool // locals being read by varRoots
-	hosts  map[*types.Func]*HostFact
-	memo   map[*types.Func]*WorkFact
-	busy   map[*types.Func]bool
+	limits    []limitCall
+	remote    bool // the package can reach remote work (see relevant)
+	ranges    map[*types.Var]*ast.RangeStmt
+	seen      map[*types.Var]bool // locals being read by varRoots
+	hosts     map[*types.Func]*HostFact
+	limitMemo map[*types.Func]*LimitFact
+	decls     map[*types.Func]*ast.FuncDecl
+	memo      map[*types.Func]*WorkFact
+	busy      map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, flowA, depsA *analysis.Analyzer) (any, error) {
 	s := &state{
 		pass: pass, cfg: cfg, table: &cfg.Table().Bounds,
-		flow:  pass.ResultOf[flowA].(*ctxflow.Model),
-		deps:  pass.ResultOf[depsA].(*deps.Model),
-		info:  pass.TypesInfo,
-		memo:  map[*types.Func]*WorkFact{},
-		seen:  map[*types.Var]bool{},
-		hosts: map[*types.Func]*HostFact{},
-		busy:  map[*types.Func]bool{},
+		flow:      pass.ResultOf[flowA].(*ctxflow.Model),
+		deps:      pass.ResultOf[depsA].(*deps.Model),
+		info:      pass.TypesInfo,
+		memo:      map[*types.Func]*WorkFact{},
+		seen:      map[*types.Var]bool{},
+		hosts:     map[*types.Func]*HostFact{},
+		limitMemo: map[*types.Func]*LimitFact{},
+		busy:      map[*types.Func]bool{},
 	}
 	res := &Result{s: s}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -253,7 +256,9 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA, depsA *analysis.Analyze
 		return true
 	})
 
-	if s.remote = s.deps.Relevant && s.relevant(); s.remote {
+	s.remote = s.deps.Relevant && s.relevant()
+	s.exportLimits()
+	if s.remote {
 		s.exportFacts()
 	}
 	if len(res.Launches) == 0 {

@@ -258,6 +258,9 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 			d := s.deps.OutboundDep(oc, owner)
 			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
 			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
+				w.Limit = s.runLimit(stack)
+			}
+			if w.Limit == "" {
 				w.Limit = s.connCap(oc)
 			}
 			add(w)
@@ -269,6 +272,9 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 			return
 		}
 		lim := s.limitAt(acqs, call, stack)
+		if lim == "" {
+			lim = s.runLimit(stack)
+		}
 		for _, w := range f.Work {
 			w.Target = s.deps.Subst(w.Target, fn, recv, call.Args, owner)
 			w.Client = s.deps.Subst(w.Client, fn, recv, call.Args, owner)
@@ -394,11 +400,12 @@ func walk(root ast.Node, visit func(n ast.Node, stack []ast.Node)) {
 // same function.
 type acq struct {
 	pos  token.Pos
-	fn   ast.Node   // the innermost function around it
+	fn   ast.Node   // the innermost function literal around it, nil for the body's own
 	list []ast.Stmt // the statement list holding it, and its index there
 	idx  int
 	key  string // the limit as written (s.sem, mu)
 	chn  bool   // a channel slot: released by a receive
+	tok  bool   // a token taken from a channel: released by a send
 	text string
 }
 
@@ -408,18 +415,38 @@ func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
 	walk(body, func(n ast.Node, stack []ast.Node) {
 		var recv ast.Expr
 		var text string
-		chn := false
+		chn, tok := false, false
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			fn, r := s.flow.Callee(n)
-			if fn == nil || r == nil {
+			if fn == nil {
 				return
 			}
 			key := analysisutil.Key(fn)
-			if !s.table.Acquires[key] && !s.table.Locks[key] {
+			switch {
+			case r != nil && (s.table.Acquires[key] || s.table.Locks[key]):
+				recv, text = r, analysisutil.Name(fn)
+			default:
+				// A helper that takes a limit and returns holding it
+				// (r.tryThrottle(ctx), p.beginCall()).
+				lf := s.limitFact(fn)
+				if lf == nil || lf.Holds == "" || (r != nil && !s.shared(r, scope)) {
+					return
+				}
+				recv, text = n, lf.Holds // never given back here
+				if r != nil {
+					recv = r
+				}
+			}
+		case *ast.ExprStmt:
+			// <-p.tokens: a token taken from a channel, given back by a
+			// send (or refilled elsewhere: pacing).
+			u, ok := ast.Unparen(n.X).(*ast.UnaryExpr)
+			if !ok || u.Op != token.ARROW {
 				return
 			}
-			recv, text = r, analysisutil.Name(fn)
+			recv, tok = u.X, true
+			text = analysisutil.Format(s.pass.Fset, u.X)
 		case *ast.SendStmt:
 			t := s.info.TypeOf(n.Chan)
 			if t == nil {
@@ -436,7 +463,10 @@ func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
 		if !s.shared(recv, scope) {
 			return
 		}
-		a := acq{pos: n.Pos(), key: types.ExprString(recv), chn: chn, text: text}
+		a := acq{pos: n.Pos(), key: types.ExprString(recv), chn: chn, tok: tok, text: text}
+		if _, isCall := recv.(*ast.CallExpr); isCall {
+			a.key = "" // a helper holding a limit: nothing gives it back
+		}
 		for i := len(stack) - 2; i >= 0; i-- {
 			var list []ast.Stmt
 			switch b := stack[i].(type) {
@@ -553,7 +583,7 @@ func (s *state) limitAt(acqs []acq, call *ast.CallExpr, stack []ast.Node) string
 			continue
 		}
 		released := false
-		for _, st := range a.list[a.idx+1 : j] {
+		for _, st := range a.list[min(a.idx+1, j):j] {
 			if s.releases(a, st) {
 				released = true
 			}
@@ -568,8 +598,13 @@ func (s *state) limitAt(acqs []acq, call *ast.CallExpr, stack []ast.Node) string
 // releases reports whether a statement gives the limit back at its top
 // level (mu.Unlock(), sem.Release(1), <-sem; not in a defer or a branch).
 func (s *state) releases(a acq, st ast.Stmt) bool {
+	if a.key == "" {
+		return false
+	}
 	var e ast.Expr
 	switch st := st.(type) {
+	case *ast.SendStmt:
+		return a.tok && types.ExprString(st.Chan) == a.key
 	case *ast.ExprStmt:
 		e = st.X
 	case *ast.AssignStmt:
@@ -584,7 +619,7 @@ func (s *state) releases(a acq, st ast.Stmt) bool {
 		return a.chn && x.Op == token.ARROW && types.ExprString(x.X) == a.key
 	case *ast.CallExpr:
 		fn, recv := s.flow.Callee(x)
-		if a.chn || fn == nil || recv == nil || types.ExprString(recv) != a.key {
+		if a.chn || a.tok || fn == nil || recv == nil || types.ExprString(recv) != a.key {
 			return false
 		}
 		key := analysisutil.Key(fn)

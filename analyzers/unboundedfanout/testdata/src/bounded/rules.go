@@ -293,3 +293,36 @@ func (d *Daemon) ShipAll(ctx context.Context, orders []Order) {
 		go d.tasks.Ship(ctx, &orderspb.ShipRequest{ID: o.ID})
 	}
 }
+
+// A limit taken in a helper before the call (a client's throttle), or a
+// pacer that runs the work it is handed under its tokens.
+type Throttled struct {
+	lim  *rate.Limiter
+	base string
+}
+
+func (t *Throttled) throttle(ctx context.Context) error { return t.lim.Wait(ctx) }
+
+func (t *Throttled) get(ctx context.Context, id string) error {
+	if err := t.throttle(ctx); err != nil {
+		return err
+	}
+	return post(ctx, t.base+"/items/"+id)
+}
+
+type Pacer struct{ tokens chan struct{} }
+
+func (p *Pacer) Call(fn func() error) error {
+	<-p.tokens
+	defer func() { p.tokens <- struct{}{} }()
+	return fn()
+}
+
+func (t *Throttled) All(ctx context.Context, p *Pacer, ids []string) {
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { _ = t.get(ctx, id) })
+		wg.Go(func() { _ = p.Call(func() error { return post(ctx, t.base+"/items/"+id) }) })
+	}
+	wg.Wait()
+}

@@ -108,3 +108,36 @@ func restURL(host, p string) string { // want restURL:`host on param0,param1`
 func SetSecret(ctx context.Context, host, name string) error { // want SetSecret:`work \(\*http.Client\).Do\{target \? on param1\}`
 	return fetch(ctx, restURL(host, fmt.Sprintf("repos/%s/actions/secrets", name)))
 }
+
+// A pacer: every call waits for a token the receiver's channel hands out
+// (refilled by a timer), and may take a connection token, given back
+// after the call.
+type Pacer struct {
+	pacer, conns chan struct{}
+	invoker      func(fn func() error) error
+}
+
+func (p *Pacer) begin() { // want begin:`holds p.pacer`
+	<-p.pacer
+	go func() {
+		time.Sleep(time.Millisecond)
+		p.pacer <- struct{}{}
+	}()
+	<-p.conns
+}
+
+func (p *Pacer) end() { p.conns <- struct{}{} }
+
+func (p *Pacer) call(fn func() error) error { // want call:`holds p.pacer; runs param0 under p.pacer`
+	p.begin()
+	err := p.invoker(fn)
+	p.end()
+	return err
+}
+
+func (p *Pacer) Call(fn func() error) error { return p.call(fn) } // want Call:`holds p.pacer; runs param0 under p.pacer`
+
+// The work handed to the pacer runs under its limit.
+func (c *Client) Paced(ctx context.Context, p *Pacer, id string) error { // want Paced:`work \(\*http.Client\).Do\{target recv.base on recv limit p.pacer\}`
+	return p.Call(func() error { return c.Get(ctx, id) })
+}
