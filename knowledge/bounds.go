@@ -136,6 +136,10 @@ var acquires = map[string]bool{
 	// A rate limiter's wait: the calls after it start at most at its rate.
 	"(*golang.org/x/time/rate.Limiter).Wait":  true,
 	"(*golang.org/x/time/rate.Limiter).WaitN": true,
+	// client-go's QPS/Burst limiter, which every request of a REST client
+	// waits on (rest.Config.QPS, Burst).
+	"(k8s.io/client-go/util/flowcontrol.RateLimiter).Wait":   true,
+	"(k8s.io/client-go/util/flowcontrol.RateLimiter).Accept": true,
 }
 
 var releases = map[string]bool{
