@@ -56,9 +56,17 @@
 //     Bulkhead, and a team's own bounds from configuration;
 //   - a limit on the path to the remote work that every goroutine shares,
 //     in the goroutine or in any function it calls: a semaphore or a
-//     channel of slots, a rate.Limiter's Wait, a mutex held around the
-//     call, all held in a field, a parameter or a package variable; and
-//     a client that caps its own connections (go-redis's pool);
+//     channel of slots or tokens, a rate limiter's Wait (x/time/rate,
+//     client-go's QPS limiter), a mutex held around the call, all held in
+//     a field, a parameter or a package variable; a throttle helper that
+//     waits on one before the call; a pacer that runs the function it is
+//     handed under its tokens; and a client that caps its own connections
+//     (go-redis's pool);
+//   - remote work done only after a failure (if err != nil { alert(...) })
+//     is not the work the goroutines were started for;
+//   - a gRPC call counts as remote work only when its connection is
+//     dialled to another host in sight (local daemons are reached over
+//     gRPC on unix sockets);
 //   - collections of constant or capped size: loops over a small constant
 //     count, a literal, or a collection capped before the loop
 //     (if len(ids) > 10 { return errTooMany }, ids = ids[:min(len(ids),
