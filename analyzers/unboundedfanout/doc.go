@@ -25,7 +25,10 @@
 //     the loopback address, unix sockets, an embedded database. A goroutine
 //     that runs a function value or an interface method whose body is out
 //     of sight, or only waits on channels, timers or its context, is not
-//     reported;
+//     reported. Remote work done only after a failure (if err != nil {
+//     alert(...) }) is not the work the goroutines were started for; a
+//     gRPC call counts only when its connection is dialled to another host
+//     in sight (local daemons are reached over gRPC on unix sockets);
 //   - the element is the payload, not the target: the dependency each call
 //     reaches (its URL's host or base URL, its address, or for gRPC,
 //     database and Redis calls its client) is the same for every element.
@@ -62,11 +65,6 @@
 //     waits on one before the call; a pacer that runs the function it is
 //     handed under its tokens; and a client that caps its own connections
 //     (go-redis's pool);
-//   - remote work done only after a failure (if err != nil { alert(...) })
-//     is not the work the goroutines were started for;
-//   - a gRPC call counts as remote work only when its connection is
-//     dialled to another host in sight (local daemons are reached over
-//     gRPC on unix sockets);
 //   - collections of constant or capped size: loops over a small constant
 //     count, a literal, or a collection capped before the loop
 //     (if len(ids) > 10 { return errTooMany }, ids = ids[:min(len(ids),
