@@ -460,7 +460,7 @@ func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
 		default:
 			return
 		}
-		if !s.shared(recv, scope) {
+		if _, helper := recv.(*ast.CallExpr); !helper && !s.shared(recv, scope) {
 			return
 		}
 		a := acq{pos: n.Pos(), key: types.ExprString(recv), chn: chn, tok: tok, text: text}
