@@ -35,7 +35,11 @@ func (s *state) reach(l *Launch) {
 		}
 		var recv ast.Expr
 		if sel, ok := ast.Unparen(l.Fn).(*ast.SelectorExpr); ok {
-			if sl, ok := s.info.Selections[sel]; ok && sl.Kind() == types.MethodVal {
+			if sl, ok := s.info.Selections[sel]; ok {
+				if sl.Kind() != types.MethodVal {
+					known = false // a method expression: (*T).m(t, ...)
+					break
+				}
 				recv = sel.X
 			}
 		}

@@ -326,3 +326,21 @@ func (t *Throttled) All(ctx context.Context, p *Pacer, ids []string) {
 	}
 	wg.Wait()
 }
+
+// Shapes the record must survive: a method expression, a launch in a
+// package-level function literal.
+func (t *Throttled) fetch(ctx context.Context, id string) error {
+	return post(ctx, "http://shipping.internal/"+id)
+}
+
+func MethodExpr(ctx context.Context, t *Throttled, ids []string) {
+	for _, id := range ids {
+		go (*Throttled).fetch(t, ctx, id)
+	}
+}
+
+var atPackageLevel = func(ctx context.Context, ids []string) {
+	for _, id := range ids {
+		go post(ctx, "http://"+id+"/ping")
+	}
+}
