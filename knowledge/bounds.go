@@ -46,11 +46,11 @@ type BoundTable struct {
 	// subscription (reader.FetchMessage(ctx)): an endless loop that starts
 	// a goroutine per value they return fans out a stream of work.
 	MessageSources map[string]bool
-	// Locks serialise what runs while they are held ((*sync.Mutex).Lock):
-	// a remote call made under a lock shared by every goroutine runs one
-	// at a time. Unlocks release them.
-	Locks   map[string]bool
-	Unlocks map[string]bool
+	// Serial are exclusive locks ((*sync.Mutex).Lock, not RLock): a remote
+	// call made under one that every goroutine shares runs one at a time.
+	// SerialRelease give them back.
+	Serial        map[string]bool
+	SerialRelease map[string]bool
 	// ConnCaps are client types that cap their own concurrent calls (a
 	// connection pool that makes callers wait for a free connection):
 	// goroutines calling through one are bounded by the pool.
@@ -185,12 +185,12 @@ var teardown = map[string]bool{
 	"Flush": true, // flushing what is buffered is part of closing
 }
 
-var locks = map[string]bool{
+var serial = map[string]bool{
 	"(*sync.Mutex).Lock":   true,
 	"(*sync.RWMutex).Lock": true,
 }
 
-var unlocks = map[string]bool{
+var serialRelease = map[string]bool{
 	"(*sync.Mutex).Unlock":   true,
 	"(*sync.RWMutex).Unlock": true,
 }
@@ -236,8 +236,8 @@ func defaultBounds() BoundTable {
 		Accepts:        maps.Clone(accepts),
 		MachineCounts:  maps.Clone(machineCounts),
 		MessageSources: maps.Clone(messageSources),
-		Locks:          maps.Clone(locks),
-		Unlocks:        maps.Clone(unlocks),
+		Serial:         maps.Clone(serial),
+		SerialRelease:  maps.Clone(serialRelease),
 		ConnCaps:       maps.Clone(connCaps),
 		Serves:         maps.Clone(serves),
 		Tickers:        map[string]bool{"time.Ticker": true, "time.Tick": true},

@@ -424,7 +424,7 @@ func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
 			}
 			key := analysisutil.Key(fn)
 			switch {
-			case r != nil && (s.table.Acquires[key] || s.table.Locks[key]):
+			case r != nil && (s.table.Acquires[key] || s.table.Serial[key]):
 				recv, text = r, analysisutil.Name(fn)
 			default:
 				// A helper that takes a limit and returns holding it
@@ -623,7 +623,7 @@ func (s *state) releases(a acq, st ast.Stmt) bool {
 			return false
 		}
 		key := analysisutil.Key(fn)
-		return s.table.Releases[key] || s.table.Unlocks[key]
+		return s.table.Releases[key] || s.table.SerialRelease[key]
 	}
 	return false
 }
