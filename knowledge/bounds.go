@@ -46,28 +46,31 @@ type BoundTable struct {
 	// subscription (reader.FetchMessage(ctx)): an endless loop that starts
 	// a goroutine per value they return fans out a stream of work.
 	MessageSources map[string]bool
-	// Lifecycle are names of functions and methods that, when their body
-	// is out of sight, start a long-lived service rather than a unit of
-	// work (informer.Run(stopCh), srv.Serve(l)).
-	Lifecycle map[string]bool
-	// ConcurrencyNames are parts of names (lower case) that mark a count as
-	// a configured concurrency level: a counting loop up to cfg.NumWorkers
-	// starts a pool, not a goroutine per item.
-	ConcurrencyNames []string
+	// Serial are exclusive locks ((*sync.Mutex).Lock, not RLock): a remote
+	// call made under one that every goroutine shares runs one at a time.
+	// SerialRelease give them back.
+	Serial        map[string]bool
+	SerialRelease map[string]bool
+	// ConnCaps are client types that cap their own concurrent calls (a
+	// connection pool that makes callers wait for a free connection):
+	// goroutines calling through one are bounded by the pool.
+	ConnCaps map[string]bool
+	// Serves are calls that serve inbound connections until stopped
+	// ((*net/http.Server).Serve): a goroutine that makes one is a server,
+	// long-lived, not a unit of work.
+	Serves map[string]bool
+	// URLFormats are formatting functions that build URLs and addresses
+	// from a format (the index of the format argument): the host is a
+	// constant prefix of it, or the argument of its leading verb.
+	URLFormats map[string]int
+	// Tickers are ticker types (by type key) and functions that return a
+	// ticker's channel: a loop that waits for one each iteration is
+	// periodic (a poller, a tail) and runs until it is stopped.
+	Tickers map[string]bool
 	// Teardown are names of methods that stop or release a component
-	// (srv.Shutdown(ctx), conn.Close()): a goroutine per component that
-	// only stops it is shutdown in parallel, not fan-out of work.
+	// (Shutdown, Close). unboundedfanout no longer reads them (it decides
+	// by what a goroutine reaches); detachedctx still does.
 	Teardown map[string]bool
-	// Bookkeeping are packages whose calls a teardown goroutine may make
-	// besides the teardown (synchronisation, logging, errors);
-	// BookkeepingTypes are parts of type names (lower case) whose methods
-	// count too (a project's own logger).
-	Bookkeeping      map[string]bool
-	BookkeepingTypes []string
-	// Servers are prefixes of the names of calls that make a goroutine a
-	// server (it listens on a port and serves until it is stopped):
-	// net.Listen, ListenTCP, srv.Serve, http.ListenAndServe.
-	Servers []string
 	// Runtime is the runtime package's bounded group that the fixes use:
 	// resil.NewGroup(ctx, limit) with Go(func(ctx context.Context) error)
 	// and Wait() error.
@@ -130,6 +133,13 @@ var acquires = map[string]bool{
 	"(*" + ResilPath + ".Bulkhead).Acquire":                           true,
 	"(*" + ResilPath + ".Bulkhead).Do":                                true,
 	"(*github.com/eapache/go-resiliency/semaphore.Semaphore).Acquire": true,
+	// A rate limiter's wait: the calls after it start at most at its rate.
+	"(*golang.org/x/time/rate.Limiter).Wait":  true,
+	"(*golang.org/x/time/rate.Limiter).WaitN": true,
+	// client-go's QPS/Burst limiter, which every request of a REST client
+	// waits on (rest.Config.QPS, Burst).
+	"(k8s.io/client-go/util/flowcontrol.RateLimiter).Wait":   true,
+	"(k8s.io/client-go/util/flowcontrol.RateLimiter).Accept": true,
 }
 
 var releases = map[string]bool{
@@ -170,21 +180,44 @@ var accepts = map[string]bool{
 	"(*net.UnixConn).ReadFromUnix": true,
 }
 
-var lifecycle = map[string]bool{
-	"Run": true, "Start": true, "Serve": true, "ServeTLS": true,
-	"ListenAndServe": true, "ListenAndServeTLS": true, "Loop": true, "Watch": true,
-}
-
 var teardown = map[string]bool{
 	"Shutdown": true, "Stop": true, "GracefulStop": true, "Close": true, "Terminate": true,
 	"Flush": true, // flushing what is buffered is part of closing
 }
 
-var bookkeeping = map[string]bool{
-	"context": true, "sync": true, "sync/atomic": true, "log": true, "log/slog": true, "fmt": true, "errors": true,
-	"go.uber.org/zap": true, "go.uber.org/zap/zapcore": true, "github.com/sirupsen/logrus": true, "github.com/rs/zerolog": true,
-	"github.com/go-logr/logr": true, "k8s.io/klog/v2": true,
+var serial = map[string]bool{
+	"(*sync.Mutex).Lock":   true,
+	"(*sync.RWMutex).Lock": true,
 }
+
+var serialRelease = map[string]bool{
+	"(*sync.Mutex).Unlock":   true,
+	"(*sync.RWMutex).Unlock": true,
+}
+
+var serves = map[string]bool{
+	"(*net/http.Server).Serve":               true,
+	"(*net/http.Server).ServeTLS":            true,
+	"(*net/http.Server).ListenAndServe":      true,
+	"(*net/http.Server).ListenAndServeTLS":   true,
+	"net/http.Serve":                         true,
+	"net/http.ServeTLS":                      true,
+	"net/http.ListenAndServe":                true,
+	"net/http.ListenAndServeTLS":             true,
+	"(*google.golang.org/grpc.Server).Serve": true,
+}
+
+// connCaps: go-redis clients take a connection from a pool of PoolSize
+// (10 per CPU by default) for every command and wait PoolTimeout for one.
+var connCaps = func() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range redisPaths {
+		for _, t := range []string{"Client", "ClusterClient", "Ring", "UniversalClient", "SentinelClient", "Cmdable"} {
+			m[p+"."+t] = true
+		}
+	}
+	return m
+}()
 
 var machineCounts = map[string]bool{
 	"runtime.NumCPU":     true,
@@ -193,23 +226,24 @@ var machineCounts = map[string]bool{
 
 func defaultBounds() BoundTable {
 	return BoundTable{
-		Launchers:        maps.Clone(launchers),
-		Limits:           maps.Clone(limits),
-		GroupCtors:       maps.Clone(groupCtors),
-		Acquires:         maps.Clone(acquires),
-		Releases:         maps.Clone(releases),
-		Bounded:          maps.Clone(bounded),
-		Waits:            maps.Clone(waits),
-		Accepts:          maps.Clone(accepts),
-		MachineCounts:    maps.Clone(machineCounts),
-		MessageSources:   maps.Clone(messageSources),
-		Lifecycle:        maps.Clone(lifecycle),
-		Teardown:         maps.Clone(teardown),
-		ConcurrencyNames: []string{"worker", "concurren", "parallel", "thread", "goroutine"},
-		Bookkeeping:      maps.Clone(bookkeeping),
-		BookkeepingTypes: []string{"logger"},
-		Servers:          []string{"Listen", "Serve"},
-		Runtime:          Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
+		Launchers:      maps.Clone(launchers),
+		Limits:         maps.Clone(limits),
+		GroupCtors:     maps.Clone(groupCtors),
+		Acquires:       maps.Clone(acquires),
+		Releases:       maps.Clone(releases),
+		Bounded:        maps.Clone(bounded),
+		Waits:          maps.Clone(waits),
+		Accepts:        maps.Clone(accepts),
+		MachineCounts:  maps.Clone(machineCounts),
+		MessageSources: maps.Clone(messageSources),
+		Serial:         maps.Clone(serial),
+		SerialRelease:  maps.Clone(serialRelease),
+		ConnCaps:       maps.Clone(connCaps),
+		Serves:         maps.Clone(serves),
+		Tickers:        map[string]bool{"time.Ticker": true, "time.Tick": true},
+		URLFormats:     map[string]int{"fmt.Sprintf": 0},
+		Teardown:       maps.Clone(teardown),
+		Runtime:        Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}
 }
 

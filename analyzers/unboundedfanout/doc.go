@@ -1,71 +1,90 @@
 // Package unboundedfanout defines an Analyzer that reports goroutines
 // started once per element of a collection, or per iteration of a loop of
-// unbounded length, with no limit on how many run at once.
+// unbounded length, that all call the same remote dependency with no limit
+// on how many run at once.
 //
 // # Analyzer unboundedfanout
 //
 // unboundedfanout: report a goroutine per element or iteration with no concurrency bound
 //
 // A goroutine per item is fine for ten items and a disaster for ten
-// thousand: each holds memory, a connection and a slot of the dependency it
-// calls, and a large batch or a slow dependency exhausts them all. Every
-// dependency needs a bounded pool. unboundedfanout reports a go statement,
-// errgroup.Group.Go, sync.WaitGroup.Go (and sourcegraph/conc's pools)
-// executed once per element of a collection (range over a slice, map,
-// channel or iterator function) or per iteration of a loop whose trip count
-// is not a small constant (more than -fanout-limit, default 16, counting
-// nested loops together), with no concurrency bound.
+// thousand when every one calls the same service: each holds memory and a
+// connection to it, and a large batch or a slow answer exhausts both.
+// unboundedfanout reports a go statement, errgroup.Group.Go,
+// sync.WaitGroup.Go (and sourcegraph/conc's pools) executed once per
+// element of a collection (range over a slice, map, channel, iterator
+// function, or a type parameter whose type set is one of those, S ~[]E,
+// M ~map[K]V) or per iteration of a loop whose trip count is not a small
+// constant (more than -fanout-limit, default 16, counting nested loops
+// together), only when it has evidence for every part of the claim:
 //
-// Bounded, not reported:
+//   - every goroutine reaches remote outbound work (an HTTP request, a gRPC
+//     call, a dial, a database call, a client the knowledge table lists),
+//     directly or through functions of any package (followed through their
+//     facts). Local work is not a dependency: subprocesses, files, ioctls,
+//     the loopback address, unix sockets, an embedded database. A goroutine
+//     that runs a function value or an interface method whose body is out
+//     of sight, or only waits on channels, timers or its context, is not
+//     reported. Remote work done only after a failure (if err != nil {
+//     alert(...) }) is not the work the goroutines were started for; a
+//     gRPC call counts only when its connection is dialled to another host
+//     in sight (local daemons are reached over gRPC on unix sockets);
+//   - the element is the payload, not the target: the dependency each call
+//     reaches (its URL's host or base URL, its address, or for gRPC,
+//     database and Redis calls its client) is the same for every element.
+//     One goroutine per configured or discovered backend, upstream, server,
+//     peer or interface — wherever the elements are held (a field, a local
+//     slice, a map, a call's result) — calls a target of its own: not
+//     fan-out. A target that cannot be told is silent too;
+//   - each goroutine is a unit of work: one that loops until it is stopped
+//     (a range over a channel, a loop until a stop channel or its context
+//     ends, a periodic loop on a ticker — a subscription, a tail, a poller),
+//     serves ((*http.Server).Serve, (*grpc.Server).Serve, an accept loop)
+//     or runs a function that does, is a long-lived worker or service;
+//   - no limit applies (below).
 //
-//   - errgroup with SetLimit on that group on every path before the loop
+// Limits, any one of which is enough:
+//
+//   - errgroup with SetLimit on that group before the loop, in any branch
 //     (also through a helper that creates or configures the group, or on a
 //     struct field; a helper of another package that returns
-//     errgroup.WithContext(ctx) with no SetLimit bounds nothing), conc pools with WithMaxGoroutines, errgroup's TryGo,
-//     resil's bounded Group and ForEach, conc's iter helpers;
+//     errgroup.WithContext(ctx) with no SetLimit bounds nothing), conc
+//     pools with WithMaxGoroutines, errgroup's TryGo, resil's bounded
+//     Group and ForEach, conc's iter helpers; a group passed in from
+//     elsewhere (its limit is unknown);
 //   - a buffered-channel semaphore filled before the go statement (also as
-//     the case of a select around it, or at the start of the goroutine,
-//     before its first call) and drained when it ends — a channel locked
-//     only after the calls, around bookkeeping, bounds nothing;
-//     semaphore.Weighted.Acquire, resil's Bulkhead, and a team's own bounds
-//     from configuration;
-//   - worker pools: N goroutines that each take work from one shared
-//     channel are bounded whatever N is; so are N identical goroutines, a
-//     goroutine per CPU (runtime.NumCPU, GOMAXPROCS), and a count named as a
-//     concurrency level (cfg.NumWorkers, maxConcurrentCalls, parallelism). A counting loop whose
-//     goroutines each handle the item its index designates (a page, a
-//     shard, items[i]) is fan-out over that count;
-//   - long-lived service goroutines started once per component (a loop
-//     until a stop channel, informer.Run(stopCh) — also inside a function
-//     literal, cache.Start(ctx) —, a goroutine that listens, accepts
-//     connections or serves): lifecycle, not fan-out; so are goroutines started per
-//     registered function (for _, f := range s.onShutdown { go f() }) or
-//     per component behind an interface that a value holds (its stages,
-//     collectors, connections) — interface values handed in as data are
-//     items of work;
-//   - a goroutine per node, shard or server that a value holds (for _, n
-//     := range c.nodes, where the elements are pointers to types with
-//     methods): bounded by the configured topology, each goroutine talks to
-//     a dependency of its own. The same nodes handed in as a parameter, or
-//     plain data a value holds (b.Messages), are items of work;
-//   - shutdown in parallel: a goroutine per component that only stops it
-//     (go srv.Shutdown(ctx), or a function that closes, flushes and shuts
-//     down what it is given, besides synchronisation, logging and errors);
-//     a function of the package named so but handed work (go c.flush(ctx,
-//     batch)) is judged by its body, not its name;
-//   - a loop with no fixed end that does not feed the goroutines a stream
-//     of work: only values received from a channel (case ev := <-events),
-//     iterators (for sc.Scan()) and messages taken from a queue or a
-//     subscription (kafka-go Reader.FetchMessage, nats NextMsg, Redis
-//     BLPop or XReadGroup) count; a racer started when a timer
-//     fires or a server reading its own requests is not judged;
-//   - a goroutine waited for within the same iteration (one at a time): a
-//     Wait, or a receive from a channel it sends on or is handed;
-//   - loops over a small constant count, or over a collection capped at
-//     one before the loop (if len(ids) > 10 { return errTooMany },
-//     ids = ids[:min(len(ids), 8)], range min(len(ids), 8)), and server
-//     accept loops (out of scope);
-//   - a group passed in from elsewhere: its limit is unknown, so silent.
+//     the case of a select around it, or in the goroutine before its
+//     remote work) and drained when it ends — a channel locked only after
+//     the calls bounds nothing; semaphore.Weighted.Acquire, resil's
+//     Bulkhead, and a team's own bounds from configuration;
+//   - a limit on the path to the remote work that every goroutine shares,
+//     in the goroutine or in any function it calls: a semaphore or a
+//     channel of slots or tokens, a rate limiter's Wait (x/time/rate,
+//     client-go's QPS limiter), a mutex held around the call, all held in
+//     a field, a parameter or a package variable; a throttle helper that
+//     waits on one before the call; a pacer that runs the function it is
+//     handed under its tokens; and a client that caps its own connections
+//     (go-redis's pool);
+//   - collections of constant or capped size: loops over a small constant
+//     count, a literal, or a collection capped before the loop
+//     (if len(ids) > 10 { return errTooMany }, ids = ids[:min(len(ids),
+//     8)], range min(len(ids), 8)); a goroutine waited for within the
+//     same iteration (a Wait, or a receive from a channel it sends on or
+//     is handed); a loop that leaves right after the launch;
+//   - worker pools: a counting loop whose goroutines do not use the index
+//     to pick their item (N workers taking work from one channel, N
+//     identical goroutines, each writing only its own result slot), a
+//     goroutine per CPU (runtime.NumCPU, GOMAXPROCS). A counting loop whose
+//     goroutines each handle the item or page their index designates is
+//     fan-out over that count, whatever the count is called.
+//
+// A loop with no fixed end counts when it feeds the goroutines a stream of
+// work: values received from a channel (case ev := <-events), iterators
+// (for sc.Scan()) and messages taken from a queue or a subscription
+// (kafka-go Reader.FetchMessage, nats NextMsg, Redis BLPop or XReadGroup);
+// other endless loops (a racer started when a timer fires, a server
+// reading its own requests) are not judged. The message names the
+// dependency the goroutines call and the path to the call.
 //
 // Suggested fixes: for errgroup without a limit, insert g.SetLimit(N)
 // right after the group is created (N is -fanout-fix-limit, default 16).
@@ -77,7 +96,7 @@
 // Example:
 //
 //	for _, o := range orders {
-//		g.Go(func() error { return ship(ctx, o) }) // one goroutine per order
+//		g.Go(func() error { return ship(ctx, o) }) // one request to the shipping API per order
 //	}
 //
 // Instead:

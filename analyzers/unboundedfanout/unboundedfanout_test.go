@@ -10,7 +10,7 @@ import (
 )
 
 func TestFanout(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), unboundedfanout.Analyzer, "fanout", "bounded")
+	analysistest.Run(t, analysistest.TestData(), unboundedfanout.Analyzer, "fanout", "bounded", "sqlitestore")
 }
 
 func TestFixes(t *testing.T) {

@@ -452,6 +452,12 @@ func (m *Model) subst(s Sym, sig *types.Signature, recv ast.Expr, args []ast.Exp
 	return base
 }
 
+// OutboundDep returns the dependency of one outbound call of this package,
+// its values written in owner.
+func (m *Model) OutboundDep(oc *outbound.Call, owner *ast.FuncDecl) Dep {
+	return m.outboundDep(oc, owner, 0)
+}
+
 // outboundDep returns the dependency of one outbound call.
 func (m *Model) outboundDep(oc *outbound.Call, owner *ast.FuncDecl, depth int) Dep {
 	d := Dep{Call: oc.Name(), Kind: oc.Spec.Kind}

@@ -104,7 +104,7 @@ func ofRange(info *types.Info, l *ast.RangeStmt) Trip {
 			return t
 		}
 	}
-	switch u := tv.Type.Underlying().(type) {
+	switch u := coreType(tv.Type).(type) {
 	case *types.Basic:
 		if u.Info()&types.IsInteger != 0 {
 			t.Kind, t.Bound = Count, l.X
@@ -134,6 +134,43 @@ func ofRange(info *types.Info, l *ast.RangeStmt) Trip {
 		t.Kind, t.Collection, t.Func = Elements, l.X, true
 	}
 	return t
+}
+
+// coreType returns the underlying type of t; for a type parameter whose
+// type set has one underlying type (S ~[]E, M ~map[K]V), that type.
+func coreType(t types.Type) types.Type {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return t.Underlying()
+	}
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var core types.Type
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		var terms []types.Type
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := 0; j < e.Len(); j++ {
+				terms = append(terms, e.Term(j).Type())
+			}
+		default:
+			if types.IsInterface(e) {
+				continue // a method set, not a type term
+			}
+			terms = append(terms, e)
+		}
+		for _, term := range terms {
+			u := term.Underlying()
+			if core == nil {
+				core = u
+			} else if !types.Identical(core, u) {
+				return nil
+			}
+		}
+	}
+	return core
 }
 
 // LiteralLen returns the number of elements of a slice or map composite

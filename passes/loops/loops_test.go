@@ -79,3 +79,45 @@ func f(n int, xs []int, m map[string]int, ch chan int, seq func(func(int) bool),
 		t.Errorf("channel and iterator loops not marked: %+v %+v", got[9], got[10])
 	}
 }
+
+// TestTypeParams: a range over a type parameter whose type set is one
+// slice, map or channel type is a loop over its elements (issue 13, rule
+// 10).
+func TestTypeParams(t *testing.T) {
+	const src = `package p
+
+func f[S ~[]E, M ~map[K]E, C ~chan E, K comparable, E any](s S, m M, c C) {
+	for _, e := range s { _ = e } // elements
+	for k := range m { _ = k }    // elements
+	for e := range c { _ = e }    // elements (chan)
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	var got []loops.Trip
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n, ok := n.(*ast.RangeStmt); ok {
+			got = append(got, loops.Of(info, n))
+		}
+		return true
+	})
+	wants := []loops.Kind{loops.Elements, loops.Elements, loops.Elements}
+	if len(got) != len(wants) {
+		t.Fatalf("got %d loops, want %d", len(got), len(wants))
+	}
+	for i, w := range wants {
+		if got[i].Kind != w {
+			t.Errorf("loop %d: got %v, want %v", i, got[i].Kind, w)
+		}
+	}
+	if !got[2].Chan {
+		t.Errorf("channel loop not marked: %+v", got[2])
+	}
+}

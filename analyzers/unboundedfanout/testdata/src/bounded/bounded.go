@@ -22,8 +22,6 @@ import (
 
 type Order struct{ ID string }
 
-func ship(ctx context.Context, o Order) error { return nil }
-
 // errgroup with SetLimit before the loop.
 func Limited(ctx context.Context, orders []Order) error {
 	g, ctx := errgroup.WithContext(ctx)
@@ -460,7 +458,7 @@ func (a *App) Stop(ctx context.Context) {
 // topology, each goroutine talks to a node of its own.
 type node struct{ addr string }
 
-func (n *node) ping(ctx context.Context) error { return nil }
+func (n *node) ping(ctx context.Context) error { return post(ctx, "http://"+n.addr+"/ping") }
 
 type Cluster struct{ nodes map[string]*node }
 
@@ -552,11 +550,14 @@ func MapAll(ctx context.Context, source <-chan string, work func(string)) {
 	}
 }
 
-// A count named as a concurrency level starts a pool: each worker takes its
-// share of the iterations and writes its own result slot.
+// A pool whose workers use their index only for the slot they write their
+// result to: each takes its share of the iterations, none designates an
+// item.
 type SoakConfig struct{ Iterations, NumWorkers int }
 
-func Soak(ctx context.Context, cfg SoakConfig, call func(context.Context) error) []int {
+func call(ctx context.Context) error { return post(ctx, "http://load.internal/hit") }
+
+func Soak(ctx context.Context, cfg SoakConfig) []int {
 	failures := make([]int, cfg.NumWorkers)
 	var wg sync.WaitGroup
 	for i := 0; i < cfg.NumWorkers; i++ {
@@ -607,7 +608,9 @@ func (h *hub) Publish(send func(*subscriber) error, failed []*subscriber) {
 }
 
 // Starting every cache a value holds: each runs until the context ends.
-type Cache interface{ Start(ctx context.Context) error }
+type Cache interface {
+	Start(ctx context.Context) error
+}
 
 func StartAll(ctx context.Context, caches []Cache) error {
 	errs := make(chan error)

@@ -3,11 +3,16 @@ package custom
 
 import (
 	"context"
+	"net/http"
 
 	"example.com/mybounds"
 )
 
-func work(ctx context.Context, s string) {}
+func work(ctx context.Context, s string) {
+	if resp, err := http.Get("http://items.internal/" + s); err == nil {
+		resp.Body.Close()
+	}
+}
 
 func Bounded(ctx context.Context, lim *mybounds.Limiter, items []string) {
 	for _, it := range items {

@@ -6,7 +6,7 @@ import (
 	"github.com/segmentio/kafka-go"
 )
 
-func handleMsg(ctx context.Context, m kafka.Message) {}
+func handleMsg(ctx context.Context, m kafka.Message) { _ = post(ctx, "http://orders.internal/msgs") }
 
 // One goroutine per message pulled from the topic: a backlog starts
 // thousands at once.
@@ -55,7 +55,9 @@ type event struct{ ID string }
 
 func decode(b []byte, v *event) error { return nil }
 
-func handleEvent(ctx context.Context, ev event) {}
+func handleEvent(ctx context.Context, ev event) {
+	_ = post(ctx, "http://orders.internal/events/"+ev.ID)
+}
 
 // The message decoded first: still a goroutine per message.
 func consumeDecoded(ctx context.Context, r *kafka.Reader) error {

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -16,14 +17,12 @@ import (
 
 type Order struct{ ID string }
 
-func ship(ctx context.Context, o Order) error { return nil }
-
 // A go statement per element, the WaitGroup used elsewhere too: no fix.
 func ShipAll(ctx context.Context, orders []Order) {
 	var wg sync.WaitGroup
 	for _, o := range orders {
 		wg.Add(1)
-		go func() { // want `one goroutine per element of orders with no limit: a large batch or slow dependency exhausts memory and connections; bound it with errgroup.SetLimit or a semaphore`
+		go func() { // want `one goroutine per element of orders with no limit, each calling shipping.internal \(fanout.ship → fanout.post → \(\*http.Client\).Do\): a large batch opens as many connections to shipping.internal at once, and a slow response holds them all; bound it with errgroup.SetLimit or a semaphore`
 			defer wg.Done()
 			ship(ctx, o)
 		}()
@@ -34,14 +33,11 @@ func ShipAll(ctx context.Context, orders []Order) {
 
 func done(wg *sync.WaitGroup) {}
 
-// errgroup with SetLimit in one branch only: not on every path.
-func Maybe(ctx context.Context, orders []Order, limit bool) error {
+// errgroup without a limit: the advice names the group's SetLimit.
+func NoLimitSet(ctx context.Context, orders []Order) error {
 	g, ctx := errgroup.WithContext(ctx)
-	if limit {
-		g.SetLimit(8)
-	}
 	for _, o := range orders {
-		g.Go(func() error { return ship(ctx, o) }) // want `one goroutine per element of orders with no limit: .*; bound it with g.SetLimit\(16\)`
+		g.Go(func() error { return ship(ctx, o) }) // want `one goroutine per element of orders with no limit, .*; bound it with g.SetLimit\(16\)`
 	}
 	return g.Wait()
 }
@@ -96,8 +92,6 @@ func Pages(ctx context.Context, n int) {
 	}
 }
 
-func fetchPage(ctx context.Context, i int) {}
-
 // Nested constant loops: 4 × 8 = 32 goroutines.
 func Grid(ctx context.Context) {
 	for x := 0; x < 4; x++ {
@@ -106,8 +100,6 @@ func Grid(ctx context.Context) {
 		}
 	}
 }
-
-func plot(x, y int) {}
 
 // Nested: per element and per rendition.
 func Nested(ctx context.Context, videos map[string][]int, renditions []string) {
@@ -118,14 +110,12 @@ func Nested(ctx context.Context, videos map[string][]int, renditions []string) {
 	}
 }
 
-func encode(id, r string) {}
-
 // A goroutine per item that retries until it succeeds is still work.
-func Retrying(ctx context.Context, urls []string) {
-	for _, u := range urls {
-		go func() { // want `one goroutine per element of urls`
+func Retrying(ctx context.Context, ids []string) {
+	for _, id := range ids {
+		go func() { // want `one goroutine per element of ids`
 			for {
-				resp, err := http.Get(u)
+				resp, err := http.Get("http://catalog.internal/items/" + id)
 				if err == nil {
 					resp.Body.Close()
 					return
@@ -143,7 +133,7 @@ func Retrying(ctx context.Context, urls []string) {
 // Method values and generics.
 type Handler struct{}
 
-func (h *Handler) handle(o Order) {}
+func (h *Handler) handle(o Order) { _ = ship(context.Background(), o) }
 
 func (h *Handler) All(orders []Order) {
 	for _, o := range orders {
@@ -151,9 +141,9 @@ func (h *Handler) All(orders []Order) {
 	}
 }
 
-func ForAll[T any](items []T, f func(T)) {
+func ForAll[T any](items []T, f func(T) string) {
 	for _, it := range items {
-		go f(it) // want `one goroutine per element of items`
+		go post(context.Background(), "http://sink.internal/"+f(it)) // want `one goroutine per element of items`
 	}
 }
 
@@ -161,7 +151,7 @@ func ForAll[T any](items []T, f func(T)) {
 func Conc(orders []Order) {
 	p := pool.New()
 	for _, o := range orders {
-		p.Go(func() { ship(context.Background(), o) }) // want `one goroutine per element of orders with no limit: .*; bound it with p.WithMaxGoroutines\(16\)`
+		p.Go(func() { ship(context.Background(), o) }) // want `one goroutine per element of orders with no limit, .*; bound it with p.WithMaxGoroutines\(16\)`
 	}
 	p.Wait()
 }
@@ -181,7 +171,9 @@ func Loop(ctx context.Context, events <-chan Order) {
 // Goroutines waited for per update: the fan-out is over the collectors.
 type Collector struct{ name string }
 
-func (c *Collector) inc(u Order) {}
+func (c *Collector) inc(u Order) {
+	_ = post(context.Background(), "http://metrics.internal/inc/"+c.name)
+}
 
 func Monitor(updates <-chan Order, collectors []*Collector) {
 	for u := range updates {
@@ -210,7 +202,9 @@ func NoLimit(ctx context.Context, orders []Order) error {
 // Items behind an interface handed in as data are items of work.
 type Layer interface{ Digest() string }
 
-func write(l Layer) error { return nil }
+func write(l Layer) error {
+	return post(context.Background(), "http://registry.internal/v2/blobs/"+l.Digest())
+}
 
 func WriteLayers(layers []Layer) error {
 	var g errgroup.Group
@@ -225,20 +219,21 @@ type Conn interface {
 	Close() error
 }
 
-// Work then close: the goroutine does more than stop the item.
+// Each goroutine sends on a connection of its own, behind an interface:
+// what it reaches is out of sight, and the element is the connection.
 func Broadcast(ctx context.Context, conns []Conn, msg string) {
 	for _, c := range conns {
-		go func() { // want `one goroutine per element of conns`
+		go func() {
 			_ = c.Send(ctx, msg)
 			_ = c.Close()
 		}()
 	}
 }
 
-// Closing only what the goroutine fetched itself is not a shutdown.
+// The element is the URL: each goroutine calls a target of its own.
 func Fetch(urls []string) {
 	for _, u := range urls {
-		go func() { // want `one goroutine per element of urls`
+		go func() {
 			resp, err := http.Get(u)
 			if err == nil {
 				resp.Body.Close()
@@ -249,12 +244,15 @@ func Fetch(urls []string) {
 
 type node struct{ addr string }
 
-func (n *node) ping(ctx context.Context) error { return nil }
+func (n *node) ping(ctx context.Context) error {
+	return post(ctx, "http://"+n.addr+"/ping")
+}
 
-// Nodes handed in as data are items of work.
+// A goroutine per node, the nodes handed in: each calls a node of its own
+// (the element determines the target, whatever holds the elements).
 func PingNodes(ctx context.Context, nodes []*node) {
 	for _, n := range nodes {
-		go n.ping(ctx) // want `one goroutine per element of nodes`
+		go n.ping(ctx)
 	}
 }
 
@@ -262,7 +260,9 @@ type Message struct{ Body string }
 
 type Batch struct{ Messages []Message }
 
-func deliver(ctx context.Context, m Message) error { return nil }
+func deliver(ctx context.Context, m Message) error {
+	return post(ctx, "http://mail.internal/send?body="+m.Body)
+}
 
 // A batch that a value holds is still data: one goroutine per message.
 func (b *Batch) Send(ctx context.Context) {
@@ -271,14 +271,16 @@ func (b *Batch) Send(ctx context.Context) {
 	}
 }
 
+func lookupTo(ctx context.Context, id string, out chan<- error) { out <- post(ctx, "http://x/"+id) }
+
 // The channel is drained only after the loop: every goroutine runs at once.
-func FetchAll(urls []string, fetch func(url string, out chan<- error)) error {
-	errc := make(chan error, len(urls))
-	for _, u := range urls {
-		go fetch(u, errc) // want `one goroutine per element of urls`
+func FetchAll(ctx context.Context, ids []string) error {
+	errc := make(chan error, len(ids))
+	for _, id := range ids {
+		go lookupTo(ctx, id, errc) // want `one goroutine per element of ids`
 	}
 	var first error
-	for range urls {
+	for range ids {
 		if err := <-errc; err != nil && first == nil {
 			first = err
 		}
@@ -286,8 +288,12 @@ func FetchAll(urls []string, fetch func(url string, out chan<- error)) error {
 	return first
 }
 
+func call(ctx context.Context, i int) error {
+	return post(ctx, fmt.Sprintf("http://load.internal/hit?n=%d", i))
+}
+
 // A count of requests is work, not a concurrency level.
-func Burst(ctx context.Context, numRequests int, call func(context.Context, int) error) {
+func Burst(ctx context.Context, numRequests int) {
 	var wg sync.WaitGroup
 	for i := 0; i < numRequests; i++ {
 		wg.Add(1)

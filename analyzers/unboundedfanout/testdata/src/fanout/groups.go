@@ -6,7 +6,7 @@ import (
 	"grouputil"
 )
 
-func refresh(ctx context.Context, id string) error { return nil }
+func refresh(ctx context.Context, id string) error { return post(ctx, "http://quotes.internal/"+id) }
 
 // A group from another package's helper that sets no limit.
 func requote(ctx context.Context, ids []string) error {

@@ -7,8 +7,6 @@ import (
 	"time"
 )
 
-func touch(ctx context.Context, id string) error { return nil }
-
 // The goroutines run under a budget derived from the request: the group is
 // built on that budget, so its ctx parameter carries it on.
 func Import(w http.ResponseWriter, r *http.Request, ids []string) {

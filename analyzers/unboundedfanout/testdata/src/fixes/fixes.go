@@ -10,13 +10,11 @@ import (
 
 type Photo struct{ URL string }
 
-func render(ctx context.Context, p Photo) error { return nil }
-
 // errgroup without a limit: the fix sets one after the group is created.
 func Thumbnails(ctx context.Context, photos []Photo) error {
 	g, gctx := errgroup.WithContext(ctx)
 	for _, p := range photos {
-		g.Go(func() error { return render(gctx, p) }) // want `one goroutine per element of photos with no limit: a large batch or slow dependency exhausts memory and connections; bound it with g.SetLimit\(16\)`
+		g.Go(func() error { return render(gctx, p) }) // want `one goroutine per element of photos with no limit, each calling images.internal \(fixes.render → \(\*http.Client\).Do\): a large batch opens as many connections to images.internal at once, and a slow response holds them all; bound it with g.SetLimit\(16\)`
 	}
 	return g.Wait()
 }

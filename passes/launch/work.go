@@ -1,0 +1,629 @@
+package launch
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/deps"
+	"github.com/resilint/resilint/passes/outbound"
+)
+
+// WorkFact is exported for a function that reaches remote outbound work,
+// itself or through the functions it calls.
+type WorkFact struct {
+	// Work is the remote outbound work the function reaches, its values
+	// written in the function's parameters (at most maxWork).
+	Work []Work
+	// Forever: the function runs a worker or service loop (a range over a
+	// channel, a loop until a stop channel or its context ends): a
+	// goroutine that runs it lives until it is stopped.
+	Forever bool
+}
+
+func (*WorkFact) AFact() {}
+
+func (f *WorkFact) String() string {
+	var parts []string
+	for _, w := range f.Work {
+		parts = append(parts, w.String())
+	}
+	s := "work " + strings.Join(parts, ", ")
+	if f.Forever {
+		s += " forever"
+	}
+	return s
+}
+
+// Work is one remote outbound call a function reaches.
+type Work struct {
+	// Call names the outbound call; Via names the functions from the
+	// reaching function's callee down to the one that makes it.
+	Call string
+	Via  []string
+	Kind knowledge.Kind
+	// Target and Client are the call's dependency (see package deps),
+	// written in the parameters of the function that reaches it.
+	Target, Client deps.Sym
+	// Named: the call names its target (a URL, a request, an address), so
+	// the target designates the dependency; otherwise its client does (a
+	// gRPC client, a database handle, a Redis client).
+	Named bool
+	// On are the parameters of the function that reaches the work (-1:
+	// the receiver) that its identity depends on: its target's host part
+	// for a call that names one, its client otherwise. The element of a
+	// loop determines the dependency when it flows into one of them.
+	On []int
+	// roots are the variables the identity depends on, in the function
+	// being read (not part of the fact).
+	roots map[*types.Var]bool
+	// Limit describes a limit that every caller shares and that holds
+	// around the call (a semaphore, a rate limiter or a mutex reached
+	// through a parameter, the receiver or a package variable; the
+	// client's own connection cap), or "".
+	Limit string
+}
+
+func (w Work) String() string {
+	s := w.Call + "{"
+	if w.Named {
+		s += "target " + w.Target.String()
+	} else {
+		s += "client " + w.Client.String()
+	}
+	if len(w.On) > 0 {
+		on := make([]string, len(w.On))
+		for i, p := range w.On {
+			on[i] = "param" + strconv.Itoa(p)
+			if p < 0 {
+				on[i] = "recv"
+			}
+		}
+		slices.Sort(on)
+		s += " on " + strings.Join(on, ",")
+	}
+	if w.Limit != "" {
+		s += " limit " + w.Limit
+	}
+	return s + "}"
+}
+
+// Dep names the work's dependency for messages: its host, base URL or
+// client as written, else what kind of dependency it is.
+func (w Work) Dep() string {
+	switch {
+	case w.Named && w.Target.Known() && w.Target.Text != "":
+		return w.Target.Text
+	case w.Target.Kind == deps.Service && w.Client.Known():
+		return w.Target.Text + " (" + w.Client.Text + ")"
+	case w.Target.Kind == deps.Service:
+		return w.Target.Text
+	case !w.Named && w.Client.Known() && w.Client.Text != "":
+		return w.Client.Text
+	}
+	switch w.Kind {
+	case knowledge.HTTP:
+		return "the same HTTP endpoint"
+	case knowledge.GRPC:
+		return "the same gRPC service"
+	case knowledge.SQL:
+		return "the same database"
+	case knowledge.Dial, knowledge.TLS:
+		return "the same address"
+	}
+	return "the same dependency"
+}
+
+// Chain names the helpers the work goes through and the outbound call:
+// "a.fetch → b.get → (*net/http.Client).Do".
+func (w Work) Chain() string {
+	return strings.Join(append(append([]string(nil), w.Via...), w.Call), " → ")
+}
+
+const (
+	maxWork = 8
+	maxVia  = 4
+)
+
+// fact returns the WorkFact of fn: computed for this package's functions,
+// imported for others. nil when it reaches no remote work.
+func (s *state) fact(fn *types.Func) *WorkFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if fn.Pkg() != s.pass.Pkg {
+		f := new(WorkFact)
+		if fn.Pkg() != nil && s.pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if f, ok := s.memo[fn]; ok {
+		return f
+	}
+	if s.busy[fn] {
+		return nil
+	}
+	s.busy[fn] = true
+	var f *WorkFact
+	if decl := s.flow.Decl(fn); decl != nil && decl.Body != nil {
+		work := s.works(decl.Body, decl, decl)
+		for i := range work {
+			work[i].On = s.paramRoots(work[i].roots, decl)
+			work[i].roots = nil
+		}
+		// Whether it loops matters only with remote work: a goroutine
+		// reaching none is silent anyway (and the functions of this
+		// package are read by loopsForever where they are called).
+		if len(work) > 0 {
+			f = &WorkFact{Work: work, Forever: s.loopsForever(decl.Body, 0) || s.runsForever(decl.Body)}
+		}
+	}
+	delete(s.busy, fn)
+	s.memo[fn] = f
+	return f
+}
+
+// PackageFact marks a package that exports a WorkFact, so that packages
+// importing none of them (and making no outbound call) skip the work.
+type PackageFact struct{}
+
+func (*PackageFact) AFact() {}
+
+func (*PackageFact) String() string { return "reaches remote work" }
+
+// relevant reports whether the package can reach remote work: it makes an
+// outbound call, or imports a package that exports WorkFacts.
+func (s *state) relevant() bool {
+	if len(s.deps.Res.Calls) > 0 {
+		return true
+	}
+	for _, imp := range s.pass.Pkg.Imports() {
+		if s.pass.ImportPackageFact(imp, new(PackageFact)) {
+			return true
+		}
+	}
+	return false
+}
+
+// exportFacts exports the WorkFact of every function of the package that
+// reaches remote work.
+func (s *state) exportFacts() {
+	any := false
+	for _, file := range s.pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := s.info.Defs[fd.Name].(*types.Func); ok {
+				if f := s.fact(fn); f != nil {
+					s.pass.ExportObjectFact(fn, f)
+					any = true
+				}
+				if f := s.hostFact(fn); f != nil {
+					s.pass.ExportObjectFact(fn, f)
+					any = true
+				}
+			}
+		}
+	}
+	if any {
+		s.pass.ExportPackageFact(new(PackageFact))
+	}
+}
+
+// works returns the remote outbound work that the calls inside body reach,
+// written in owner's parameters. scope is the region whose variables are
+// made anew for each run of body (the function, or the loop that starts
+// the goroutines): a limit held in one of them is not shared.
+func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work {
+	if !s.remote {
+		return nil
+	}
+	var out []Work
+	add := func(w Work) {
+		for _, e := range out {
+			if e.Call == w.Call && e.Named == w.Named && e.Target.String() == w.Target.String() &&
+				e.Client.String() == w.Client.String() && e.Limit == w.Limit {
+				for v := range w.roots {
+					e.roots[v] = true
+				}
+				return
+			}
+		}
+		if len(out) < maxWork {
+			out = append(out, w)
+		}
+	}
+	acqs := s.acquisitions(body, scope)
+	walk(body, func(n ast.Node, stack []ast.Node) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || s.onFailure(stack) {
+			return
+		}
+		// Calls in Result.Calls may reach another machine; local work (a
+		// loopback address, a unix socket, an embedded database) is not
+		// there.
+		if oc := s.deps.Res.ByCall[call]; oc != nil {
+			if !s.evidence(oc) {
+				return
+			}
+			d := s.deps.OutboundDep(oc, owner)
+			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
+			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
+				w.Limit = s.runLimit(stack)
+			}
+			if w.Limit == "" {
+				w.Limit = s.connCap(oc)
+			}
+			add(w)
+			return
+		}
+		fn, recv := s.flow.Callee(call)
+		f := s.fact(fn)
+		if f == nil {
+			return
+		}
+		lim := s.limitAt(acqs, call, stack)
+		if lim == "" {
+			lim = s.runLimit(stack)
+		}
+		for _, w := range f.Work {
+			w.Target = s.deps.Subst(w.Target, fn, recv, call.Args, owner)
+			w.Client = s.deps.Subst(w.Client, fn, recv, call.Args, owner)
+			w.roots = map[*types.Var]bool{}
+			s.argRoots(w.On, fn, recv, call.Args, w.roots)
+			w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
+			if len(w.Via) > maxVia {
+				w.Via = w.Via[:maxVia]
+			}
+			if w.Limit == "" {
+				w.Limit = lim
+			}
+			add(w)
+		}
+	})
+	return out
+}
+
+// onFailure reports whether the last node of stack runs only after a
+// failure: in the branch of an if that tests an error against nil (if err
+// != nil { notify(err) }, or the else of err == nil). Reporting a failure
+// to a service is not the work a goroutine was started for.
+func (s *state) onFailure(stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			child := stack[i+1]
+			if child == ast.Node(n.Body) && s.errTest(n.Cond, token.NEQ) {
+				return true
+			}
+			if n.Else != nil && child == n.Else && s.errTest(n.Cond, token.EQL) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errTest reports whether cond compares a value of type error with nil by
+// op (err != nil), alone or as a term of || (for !=) or && (for ==).
+func (s *state) errTest(cond ast.Expr, op token.Token) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if (op == token.NEQ && be.Op == token.LOR) || (op == token.EQL && be.Op == token.LAND) {
+		return s.errTest(be.X, op) || s.errTest(be.Y, op)
+	}
+	if be.Op != op {
+		return false
+	}
+	for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+		if tv, ok := s.info.Types[pair[1]]; ok && tv.IsNil() && isError(s.info.TypeOf(pair[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// evidence reports whether an outbound call is evidence of remote work.
+// Local calls are not in Result.Calls; a gRPC call counts only when its
+// connection provably goes to another host: gRPC is how programs talk to
+// their local daemons (containerd, the kubelet's plugins) over unix
+// sockets, dialled where this package cannot see, and its calls share one
+// connection.
+func (s *state) evidence(oc *outbound.Call) bool {
+	return oc.Spec.Kind != knowledge.GRPC || oc.Place.Locality == outbound.Remote
+}
+
+// named reports whether an outbound call names its target in an argument
+// (a URL, a request, an address) rather than reaching the dependency its
+// client is connected to.
+func named(oc *outbound.Call) bool {
+	if oc.Spec.Kind == knowledge.GRPC {
+		return false
+	}
+	return oc.Spec.Target >= 0 || oc.Spec.Request >= 0
+}
+
+// connCap returns a description of the client's own cap on concurrent
+// calls (a connection pool that makes callers wait), or "".
+func (s *state) connCap(oc *outbound.Call) string {
+	t := oc.RecvType
+	if t == nil {
+		if e := oc.Client(); e != nil {
+			t = s.info.TypeOf(e)
+		} else if oc.Recv != nil {
+			t = s.info.TypeOf(oc.Recv)
+		}
+	}
+	if t == nil {
+		return ""
+	}
+	if key := analysisutil.TypeKey(t); s.table.ConnCaps[key] {
+		return "the connection pool of " + deps.ShortType(key)
+	}
+	return ""
+}
+
+// walk calls visit for every node under root, with the stack of its
+// ancestors (root first, the node last).
+func walk(root ast.Node, visit func(n ast.Node, stack []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		visit(n, stack)
+		return true
+	})
+}
+
+// An acq is a limit taken in a function body: a slot of a semaphore, a
+// rate limiter's wait, a mutex locked, a send on a channel drained in the
+// same function.
+type acq struct {
+	pos  token.Pos
+	fn   ast.Node   // the innermost function literal around it, nil for the body's own
+	list []ast.Stmt // the statement list holding it, and its index there
+	idx  int
+	key  string // the limit as written (s.sem, mu)
+	chn  bool   // a channel slot: released by a receive
+	tok  bool   // a token taken from a channel: released by a send
+	text string
+}
+
+// acquisitions returns the shared limits taken in body.
+func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
+	var out []acq
+	walk(body, func(n ast.Node, stack []ast.Node) {
+		var recv ast.Expr
+		var text string
+		chn, tok := false, false
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn, r := s.flow.Callee(n)
+			if fn == nil {
+				return
+			}
+			key := analysisutil.Key(fn)
+			switch {
+			case r != nil && (s.table.Acquires[key] || s.table.Serial[key]):
+				recv, text = r, analysisutil.Name(fn)
+			default:
+				// A helper that takes a limit and returns holding it
+				// (r.tryThrottle(ctx), p.beginCall()).
+				lf := s.limitFact(fn)
+				if lf == nil || lf.Holds == "" || (r != nil && !s.shared(r, scope)) {
+					return
+				}
+				recv, text = n, lf.Holds // never given back here
+				if r != nil {
+					recv = r
+				}
+			}
+		case *ast.ExprStmt:
+			// <-p.tokens: a token taken from a channel, given back by a
+			// send (or refilled elsewhere: pacing).
+			u, ok := ast.Unparen(n.X).(*ast.UnaryExpr)
+			if !ok || u.Op != token.ARROW {
+				return
+			}
+			recv, tok = u.X, true
+			text = analysisutil.Format(s.pass.Fset, u.X)
+		case *ast.SendStmt:
+			t := s.info.TypeOf(n.Chan)
+			if t == nil {
+				return
+			}
+			if _, ok := t.Underlying().(*types.Chan); !ok || !drains(s.info, body, n.Chan) {
+				return
+			}
+			recv, chn = n.Chan, true
+			text = analysisutil.Format(s.pass.Fset, n.Chan)
+		default:
+			return
+		}
+		if _, helper := recv.(*ast.CallExpr); !helper && !s.shared(recv, scope) {
+			return
+		}
+		a := acq{pos: n.Pos(), key: types.ExprString(recv), chn: chn, tok: tok, text: text}
+		if _, isCall := recv.(*ast.CallExpr); isCall {
+			a.key = "" // a helper holding a limit: nothing gives it back
+		}
+		for i := len(stack) - 2; i >= 0; i-- {
+			var list []ast.Stmt
+			switch b := stack[i].(type) {
+			case *ast.FuncLit, *ast.FuncDecl:
+				if a.fn == nil {
+					a.fn = b
+				}
+			case *ast.BlockStmt:
+				list = b.List
+			case *ast.CaseClause:
+				list = b.Body
+			case *ast.CommClause:
+				list = b.Body
+			}
+			if list != nil && a.list == nil {
+				for j, st := range list {
+					if st == stack[i+1] {
+						a.list, a.idx = list, j
+					}
+				}
+			}
+			if a.fn != nil {
+				break
+			}
+		}
+		if a.list != nil {
+			out = append(out, a)
+		}
+	})
+	return out
+}
+
+// drains reports whether body receives from the channel ch is written as
+// (a slot given back).
+func drains(info *types.Info, body ast.Node, ch ast.Expr) bool {
+	key := types.ExprString(ch)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW && types.ExprString(u.X) == key {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// shared reports whether a limit value is shared by every run of a body:
+// it is not held in a variable made within scope (a parameter, the
+// receiver, a package variable, or a variable made before the loop).
+func (s *state) shared(e ast.Expr, scope ast.Node) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := s.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+				e = x.X
+				continue
+			}
+			if v, ok := s.info.Uses[x.Sel].(*types.Var); ok {
+				return isGlobal(v)
+			}
+			return false
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				e = x.X
+				continue
+			}
+			return false
+		case *ast.Ident:
+			v, ok := s.info.Uses[x].(*types.Var)
+			if !ok {
+				return false
+			}
+			if isGlobal(v) {
+				return true
+			}
+			if fn, _, isParam := s.flow.IsParam(v); isParam {
+				// A parameter of the function (not of a literal made
+				// within the scope).
+				return fn == scope || fn.Pos() < scope.Pos() || fn.Pos() >= scope.End()
+			}
+			return v.Pos() < scope.Pos() || v.Pos() >= scope.End()
+		}
+		return false
+	}
+}
+
+// limitAt returns the text of a shared limit held at call (taken before it
+// in an enclosing statement list of the same function, not given back in
+// between), or "".
+func (s *state) limitAt(acqs []acq, call *ast.CallExpr, stack []ast.Node) string {
+	var fn ast.Node
+	for i := len(stack) - 2; i >= 0 && fn == nil; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			fn = stack[i]
+		}
+	}
+	for _, a := range acqs {
+		if a.fn != fn || a.pos >= call.Pos() {
+			continue
+		}
+		// The statement of a.list that holds the call.
+		j := -1
+		for k := a.idx; k < len(a.list); k++ {
+			if a.list[k].Pos() <= call.Pos() && call.End() <= a.list[k].End() {
+				j = k
+				break
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		released := false
+		for _, st := range a.list[min(a.idx+1, j):j] {
+			if s.releases(a, st) {
+				released = true
+			}
+		}
+		if !released {
+			return a.text
+		}
+	}
+	return ""
+}
+
+// releases reports whether a statement gives the limit back at its top
+// level (mu.Unlock(), sem.Release(1), <-sem; not in a defer or a branch).
+func (s *state) releases(a acq, st ast.Stmt) bool {
+	if a.key == "" {
+		return false
+	}
+	var e ast.Expr
+	switch st := st.(type) {
+	case *ast.SendStmt:
+		return a.tok && types.ExprString(st.Chan) == a.key
+	case *ast.ExprStmt:
+		e = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			e = st.Rhs[0]
+		}
+	default:
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		return a.chn && x.Op == token.ARROW && types.ExprString(x.X) == a.key
+	case *ast.CallExpr:
+		fn, recv := s.flow.Callee(x)
+		if a.chn || a.tok || fn == nil || recv == nil || types.ExprString(recv) != a.key {
+			return false
+		}
+		key := analysisutil.Key(fn)
+		return s.table.Releases[key] || s.table.SerialRelease[key]
+	}
+	return false
+}
