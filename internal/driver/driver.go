@@ -21,7 +21,14 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/vetunit"
 	"github.com/resilint/resilint/suite"
+)
+
+// Engines.
+const (
+	engineVet       = "vet"
+	engineInProcess = "inprocess"
 )
 
 // Exit codes.
@@ -35,6 +42,9 @@ const (
 // exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if vetMode(args) {
+		if engineMode(args) {
+			return vetunit.Main(args)
+		}
 		runVet(args)
 		return ExitError // unreachable: unitchecker exits
 	}
@@ -54,6 +64,17 @@ func vetMode(args []string) bool {
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
+// engineMode reports whether the resilint command's engine invoked us
+// through go vet (see package vetunit).
+func engineMode(args []string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-"+vetunit.FlagName+"=") || strings.HasPrefix(a, "--"+vetunit.FlagName+"=") {
+			return true
+		}
+	}
+	return false
+}
+
 // runVet hands over to unitchecker, with resilint's configuration flags on
 // the global flag set so that go vet can pass them through.
 func runVet(args []string) {
@@ -65,6 +86,9 @@ func runVet(args []string) {
 		}
 	}
 	cfg.RegisterFlags(flag.CommandLine)
+	// The engine's flag, so that go vet accepts it from the command (see
+	// engineMode); a vet run without it ignores it.
+	flag.CommandLine.String(vetunit.FlagName, "", "settings of resilint's own engine (set by the resilint command)")
 	analyzers, err := suite.Analyzers(cfg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "resilint: %v\n", err)
@@ -105,6 +129,10 @@ type run struct {
 	unused          int // unused directives reported
 	cpuProfile      string
 	memProfile      string
+	engine          string // engineVet or engineInProcess
+	tags            string // build tags, for go vet, go list and go/packages
+	verbose         bool
+	noProgress      bool
 	enable          map[string]*triState
 
 	newFromRev        string
@@ -165,6 +193,9 @@ func (d *run) flags() *flag.FlagSet {
 	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
 	fs.StringVar(&d.dir, "C", "", "run in this directory (like go -C)")
 	fs.BoolVar(&d.unusedNolint, "report-unused-nolint", false, "report //nolint:resilint directives that suppress nothing")
+	fs.StringVar(&d.engine, "engine", engineVet, "how packages are analysed: "+engineVet+" (each package in its own process through go vet -vettool, with results cached in GOCACHE) or "+engineInProcess+" (every package in this process)")
+	fs.StringVar(&d.tags, "tags", "", "comma-separated build tags, as for go build (GOFLAGS=-tags=... works too)")
+	fs.BoolVar(&d.verbose, "v", false, "print how many packages were analysed and how many results came from the cache")
 	fs.StringVar(&d.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&d.memProfile, "memprofile", "", "write a heap profile to this file")
 	d.cfg.RegisterFlags(fs)
@@ -215,6 +246,9 @@ func (d *run) main(args []string) int {
 	}
 	if d.diff && !d.fix {
 		return d.errorf("-diff needs -fix")
+	}
+	if d.engine != engineVet && d.engine != engineInProcess {
+		return d.errorf("-engine: want %s or %s, not %q", engineVet, engineInProcess, d.engine)
 	}
 	d.args = args
 	outs, err := parseFormats(d.format, d.json)
@@ -411,6 +445,9 @@ func (d *run) load(patterns []string) ([]*packages.Package, int) {
 	conf := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Tests: d.loadTests,
+	}
+	if d.tags != "" {
+		conf.BuildFlags = []string{"-tags=" + d.tags}
 	}
 	pkgs, err := packages.Load(conf, patterns...)
 	if err != nil {

@@ -1,0 +1,235 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/resilint/resilint/internal/vetunit"
+)
+
+// The vet engine (the default): the go command analyses every package in its
+// own process, through go vet -vettool and package vetunit, and keeps each
+// package's facts and results in GOCACHE, so that a run analyses only what
+// changed since the last one, on this machine or on any machine that shares
+// the cache (GOCACHEPROG). The driver reads the results (one vetunit.Unit per
+// root package, on go vet's standard output) and applies its filters,
+// outputs and fixes to them as to the in-process engine's.
+
+// errInterrupted is returned when the run was interrupted (SIGINT, SIGTERM):
+// the driver then writes nothing.
+var errInterrupted = errors.New("interrupted")
+
+// vetRun is the outcome of the vet engine.
+type vetRun struct {
+	units  []vetunit.Unit
+	failed bool // some package could not be analysed (named on stderr)
+}
+
+// vetEngine runs go vet with resilint as the vet tool on the patterns.
+func (d *run) vetEngine(patterns []string) (*vetRun, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot find resilint's own executable for go vet -vettool: %v", err)
+	}
+	opts := vetunit.Options{Config: d.cfg, Tests: d.loadTests}
+	flagValue, err := opts.Encode()
+	if err != nil {
+		return nil, err
+	}
+	var events *eventLog
+	if d.verbose {
+		if events, err = newEventLog(); err != nil {
+			return nil, err
+		}
+		defer events.close()
+	}
+
+	prog := d.newProgress()
+	defer prog.done()
+	if prog != nil {
+		// The total is the number of root units: known from go list,
+		// which runs while go vet does.
+		go func() {
+			if l, err := d.goList(patterns, false); err == nil {
+				prog.setTotal(len(l.expectedUnits()))
+			}
+		}()
+	}
+
+	out := &vetRun{}
+	res, err := d.goVet(exe, flagValue, patterns, events, prog)
+	if err != nil {
+		return nil, err
+	}
+	out.units = res.units
+	if res.code != 0 || res.unitErrors() {
+		// Some package did not load, compile or type-check: name it and
+		// every root it keeps from being analysed. When go vet stopped
+		// at loading (load errors abort it before any analysis), analyse
+		// the packages that load.
+		l, err := d.goList(patterns, true)
+		if err != nil {
+			return nil, err
+		}
+		if len(res.units) == 0 && res.code != 0 {
+			if good := l.loadableRoots(); len(good) > 0 && len(good) < len(l.rootPaths()) {
+				again, err := d.goVet(exe, flagValue, good, events, prog)
+				if err != nil {
+					return nil, err
+				}
+				// The first run stopped at the load errors, which
+				// go list names.
+				res = again
+				out.units = again.units
+			}
+		}
+		out.failed = d.reportFailures(l, res)
+	}
+	prog.done()
+	if d.verbose {
+		d.printCounts(events, len(out.units))
+	}
+	return out, nil
+}
+
+// vetResult is one go vet invocation's output.
+type vetResult struct {
+	units  []vetunit.Unit
+	stderr []byte
+	code   int
+}
+
+func (r *vetResult) unitErrors() bool {
+	for _, u := range r.units {
+		if u.Error != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// goVet runs go vet once, reading the units as they arrive.
+func (d *run) goVet(exe, flagValue string, patterns []string, events *eventLog, prog *progress) (*vetResult, error) {
+	args := []string{"vet", "-vettool=" + exe, "-json", "-" + vetunit.FlagName + "=" + flagValue}
+	if d.tags != "" {
+		args = append(args, "-tags="+d.tags)
+	}
+	args = append(args, "--")
+	args = append(args, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Env = os.Environ()
+	if events != nil {
+		cmd.Env = append(cmd.Env, vetunit.EventsEnv+"="+events.name)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+
+	// Forward an interrupt to the go command, which stops starting new
+	// work, lets the running units finish (their results are complete and
+	// cached) and exits; the driver then writes nothing.
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigc)
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("cannot run go vet: %v", err)
+	}
+	var interrupted bool
+	var mu sync.Mutex
+	stop := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigc:
+			mu.Lock()
+			interrupted = true
+			mu.Unlock()
+			cmd.Process.Signal(s)
+		case <-stop:
+		}
+	}()
+
+	res := &vetResult{}
+	dec := json.NewDecoder(stdout)
+	var decodeErr error
+	for {
+		var u vetunit.Unit
+		if err := dec.Decode(&u); err != nil {
+			if err != io.EOF {
+				decodeErr = fmt.Errorf("reading go vet's output: %v", err)
+				io.Copy(io.Discard, stdout)
+			}
+			break
+		}
+		if u.Resilint != 1 {
+			continue
+		}
+		res.units = append(res.units, u)
+		prog.add(1)
+	}
+	err = cmd.Wait()
+	close(stop)
+	res.stderr = stderr.Bytes()
+	mu.Lock()
+	defer mu.Unlock()
+	if interrupted {
+		return nil, errInterrupted
+	}
+	if decodeErr != nil {
+		return nil, decodeErr
+	}
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return nil, fmt.Errorf("go vet: %v", err)
+		}
+		res.code = ee.ExitCode()
+	}
+	return res, nil
+}
+
+// eventLog is the file the units append to (vetunit.EventsEnv).
+type eventLog struct{ name string }
+
+func newEventLog() (*eventLog, error) {
+	f, err := os.CreateTemp("", "resilint-events-*")
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	return &eventLog{name: f.Name()}, nil
+}
+
+func (e *eventLog) close() { os.Remove(e.name) }
+
+// counts returns how many units ran, by mode.
+func (e *eventLog) counts() map[string]int {
+	data, _ := os.ReadFile(e.name)
+	n := map[string]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Split(line, "\t"); len(f) == 3 {
+			n[f[1]]++
+		}
+	}
+	return n
+}
+
+// printCounts prints, with -v, how many packages were analysed in this run
+// and how many results came from the cache.
+func (d *run) printCounts(events *eventLog, roots int) {
+	n := events.counts()
+	analysed := n["root"] + n["facts"]
+	fmt.Fprintf(d.stderr, "resilint: %d packages analysed (%d for findings, %d for facts only), %d without facts skipped, %d of %d results from the cache\n",
+		analysed, n["root"], n["facts"], n["fast"], max(roots-n["root"]-n["skip"], 0), roots)
+}
