@@ -233,3 +233,62 @@ func (d *run) printCounts(events *eventLog, roots int) {
 	fmt.Fprintf(d.stderr, "resilint: %d packages analysed (%d for findings, %d for facts only), %d without facts skipped, %d of %d results from the cache\n",
 		analysed, n["root"], n["facts"], n["fast"], max(roots-n["root"]-n["skip"], 0), roots)
 }
+
+// runVetEngine runs the vet engine and converts its units to the neutral Result.
+// It returns nil when the run was interrupted or could not start; the status
+// is ExitError when a package could not be analysed (named on stderr).
+func (d *run) runVetEngine(patterns []string) (*Result, int) {
+	vr, err := d.vetEngine(patterns)
+	if err == errInterrupted {
+		fmt.Fprintln(d.stderr, "resilint: interrupted; nothing was written")
+		return nil, ExitInterrupted
+	}
+	if err != nil {
+		return nil, d.errorf("%v", err)
+	}
+	code := ExitClean
+	if vr.failed {
+		code = ExitError
+	}
+	return convertUnits(vr.units), code
+}
+
+// convertUnits converts the engine's units to the neutral form, each view
+// a package, in the order the units arrived (the filters sort).
+func convertUnits(units []vetunit.Unit) *Result {
+	res := &Result{}
+	for _, u := range units {
+		for _, v := range u.Views {
+			res.Packages = append(res.Packages, Package{ID: v.ID, Path: v.Path, Files: v.Files})
+			for _, f := range v.Findings {
+				res.Findings = append(res.Findings, convertUnitFinding(v.ID, f))
+			}
+			for _, e := range v.Errors {
+				res.Errors = append(res.Errors, ActionError{Pkg: v.ID, Analyzer: e.Analyzer, Root: true, Err: e.Err})
+			}
+		}
+	}
+	return res
+}
+
+func convertUnitFinding(pkg string, f vetunit.Finding) Finding {
+	out := Finding{
+		Analyzer: f.Analyzer,
+		Pkg:      pkg,
+		Posn:     f.Posn,
+		End:      f.End,
+		Category: f.Category,
+		Message:  f.Message,
+	}
+	for _, r := range f.Related {
+		out.Related = append(out.Related, Related{Posn: r.Posn, End: r.End, Message: r.Message})
+	}
+	for _, fx := range f.Fixes {
+		fix := Fix{Message: fx.Message}
+		for _, e := range fx.Edits {
+			fix.Edits = append(fix.Edits, Edit{File: e.File, Start: e.Start, End: e.End, New: []byte(e.New)})
+		}
+		out.Fixes = append(out.Fixes, fix)
+	}
+	return out
+}
