@@ -47,7 +47,12 @@ func repoRoot(t *testing.T) string {
 // its resil requirement, if any, at this repository's resil module.
 func copyModule(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join(repoRoot(t), "testdata", name)
+	return copyModuleAt(t, filepath.Join(repoRoot(t), "testdata", name))
+}
+
+// copyModuleAt copies the module in directory src as copyModule does.
+func copyModuleAt(t *testing.T, src string) string {
+	t.Helper()
 	dst := t.TempDir()
 	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
 		if err != nil {

@@ -71,7 +71,7 @@ const (
 	modeFast  = "fast"  // no facts possible: empty facts file, nothing read
 	modeFacts = "facts" // a dependency analysed for its facts
 	modeRoot  = "root"  // a package analysed for findings
-	modeSkip  = "skip"  // a test package while test packages are off
+	modeSkip  = "skip"  // an external test package while test packages are off
 )
 
 func run(cfg *unitchecker.Config, opts *Options) (string, error) {
@@ -82,15 +82,16 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 	if err := opts.Config.Err(); err != nil {
 		return "", err
 	}
-	isTest := strings.Contains(cfg.ID, " [")
-	isXTest := isTest && strings.HasSuffix(strings.SplitN(cfg.ID, " ", 2)[0], "_test")
+	// The go command names a test package by its import path; its files
+	// tell what it is. A package with test files is "p [p.test]" (its
+	// files and its internal test files), or, when all its files are test
+	// files of a package p_test, the external test package "p_test
+	// [p.test]". Test variants of dependencies (packages recompiled
+	// against "p [p.test]" for an external test) have no test files and
+	// are analysed like the packages they are variants of.
+	id, isTest, isXTest := unitID(cfg)
 
 	if cfg.VetxOnly {
-		if !opts.Tests && isTest {
-			// Only external test packages import test variants, and
-			// they are not analysed.
-			return modeSkip, writeFile(cfg.VetxOutput, nil)
-		}
 		var imports []string
 		for _, p := range cfg.ImportMap {
 			imports = append(imports, p)
@@ -100,7 +101,7 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 		}
 	}
 
-	u := &Unit{Resilint: 1, ID: cfg.ID}
+	u := &Unit{Resilint: 1, ID: id}
 	if !cfg.VetxOnly && !opts.Tests && isXTest {
 		if err := writeFile(cfg.VetxOutput, nil); err != nil {
 			return "", err
@@ -126,13 +127,13 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 			}
 		}
 		if len(plain) > 0 {
-			views = append(views, view{strings.SplitN(cfg.ID, " ", 2)[0], plain})
+			views = append(views, view{cfg.ImportPath, plain})
 		}
 		if opts.Tests {
-			views = append(views, view{cfg.ID, cfg.GoFiles})
+			views = append(views, view{id, cfg.GoFiles})
 		}
 	} else {
-		views = append(views, view{cfg.ID, cfg.GoFiles})
+		views = append(views, view{id, cfg.GoFiles})
 	}
 
 	var facts []byte
@@ -162,6 +163,27 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 		return modeFacts, nil
 	}
 	return modeRoot, writeUnit(cfg.Stdout, u)
+}
+
+// unitID returns the package's ID as go list and go/packages spell it, and
+// whether it is a test package, an external one.
+func unitID(cfg *unitchecker.Config) (id string, isTest, isXTest bool) {
+	all := len(cfg.GoFiles) > 0
+	for _, f := range cfg.GoFiles {
+		if strings.HasSuffix(f, "_test.go") {
+			isTest = true
+		} else {
+			all = false
+		}
+	}
+	switch {
+	case !isTest:
+		return cfg.ImportPath, false, false
+	case all && strings.HasSuffix(cfg.ImportPath, "_test"):
+		return cfg.ImportPath + " [" + strings.TrimSuffix(cfg.ImportPath, "_test") + ".test]", true, true
+	default:
+		return cfg.ImportPath + " [" + cfg.ImportPath + ".test]", true, false
+	}
 }
 
 // typeError is a package that does not parse or type-check.
