@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
+	"syscall"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -416,6 +418,23 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 // and returns the exit code; status is the engine's (ExitError when a
 // package failed to load).
 func (d *run) report(res *Result, status int) int {
+	// Files are written atomically (a temporary file renamed over the
+	// target); an interrupt while they are written takes effect after
+	// the last one, so that none is left half-written.
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigc)
+	code := d.reportNow(res, status)
+	select {
+	case <-sigc:
+		fmt.Fprintln(d.stderr, "resilint: interrupted")
+		return ExitInterrupted
+	default:
+		return code
+	}
+}
+
+func (d *run) reportNow(res *Result, status int) int {
 	for _, e := range res.Errors {
 		if e.Root && !strings.Contains(e.Err, "analysis skipped due to errors in package") && !strings.Contains(e.Err, "failed prerequisites") {
 			fmt.Fprintf(d.stderr, "resilint: %s: %s: %v\n", pkgPathOf(res, e.Pkg), e.Analyzer, e.Err)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/resilint/resilint/internal/vetunit"
 )
@@ -45,17 +46,32 @@ func (d *run) vetEngine(patterns []string) (*vetRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	prog := d.newProgress()
+	defer prog.done()
 	var events *eventLog
-	if d.verbose {
+	if d.verbose || prog != nil {
 		if events, err = newEventLog(); err != nil {
 			return nil, err
 		}
 		defer events.close()
 	}
-
-	prog := d.newProgress()
-	defer prog.done()
 	if prog != nil {
+		// The dependencies analysed so far, as the units log them.
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			tick := time.NewTicker(250 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					n := events.counts()
+					prog.setDeps(n["facts"] + n["fast"])
+				}
+			}
+		}()
 		// The total is the number of root units: known from go list,
 		// which runs while go vet does.
 		go func() {

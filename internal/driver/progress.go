@@ -17,6 +17,7 @@ type progress struct {
 	mu    sync.Mutex
 	n     int
 	total int
+	deps  int // dependencies analysed for their facts
 	last  time.Time
 	shown bool
 	ended bool
@@ -49,6 +50,18 @@ func (p *progress) setTotal(n int) {
 	p.print(true)
 }
 
+func (p *progress) setDeps(n int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n != p.deps {
+		p.deps = n
+		p.print(false)
+	}
+}
+
 func (p *progress) add(n int) {
 	if p == nil {
 		return
@@ -66,11 +79,14 @@ func (p *progress) print(force bool) {
 	}
 	p.last = time.Now()
 	p.shown = true
+	line := fmt.Sprintf("resilint: analysed %d packages", p.n)
 	if p.total > 0 {
-		fmt.Fprintf(p.w, "\rresilint: analysed %d of %d packages\x1b[K", min(p.n, p.total), p.total)
-	} else {
-		fmt.Fprintf(p.w, "\rresilint: analysed %d packages\x1b[K", p.n)
+		line = fmt.Sprintf("resilint: analysed %d of %d packages", min(p.n, p.total), p.total)
 	}
+	if p.deps > 0 {
+		line += fmt.Sprintf(" (and %d dependencies for their facts)", p.deps)
+	}
+	fmt.Fprintf(p.w, "\r%s\x1b[K", line)
 }
 
 // done erases the line, for the findings that follow.
