@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -73,5 +74,35 @@ func TestSharedCache(t *testing.T) {
 	out3, err3, _ := runEnv(t, dir, machine1, resilint, "-v", "-json", "./...")
 	if c3 := parseCounts(t, err3); c3.analysed != 0 || out3 != out1 {
 		t.Errorf("unchanged re-run: %+v, findings\n%s", c3, out3)
+	}
+}
+
+// TestConfigChangeReanalyses: the configuration reaches the units as a vet
+// flag, part of the go command's cache key, so that editing .resilint.yml, or
+// changing a flag, between two runs changes the findings at once (a tool
+// that read the file itself would be served the cached results of the old
+// configuration).
+func TestConfigChangeReanalyses(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "ecomod")
+	if got := lines(t, dir, "./..."); !slices.Equal(got, defaultFindings) {
+		t.Fatalf("defaults: %q, want %q", got, defaultFindings)
+	}
+	cfg := filepath.Join(dir, ".resilint.yml")
+	writeFile(t, cfg, "outbound:\n  - package: example.com/ecomod/wrap\n    func: Call\n    ctx: -1\n")
+	withWrap := []string{"api/api.go:19 detachedctx", "client/client.go:12 ctxdeadline", "client/client.go:19 ctxdeadline"}
+	if got := lines(t, dir, "./..."); !slices.Equal(got, withWrap) {
+		t.Errorf("after adding the outbound rule: %q, want %q", got, withWrap)
+	}
+	writeFile(t, cfg, "disable: [ctxdeadline]\n")
+	if got := lines(t, dir, "./..."); !slices.Equal(got, []string{"api/api.go:19 detachedctx"}) {
+		t.Errorf("after disabling ctxdeadline in the file: %q", got)
+	}
+	os.Remove(cfg)
+	if got := lines(t, dir, "-request-budget=15s", "./..."); !slices.Equal(got, []string{"api/api.go:12 detachedctx", "api/api.go:19 detachedctx", "client/client.go:12 ctxdeadline"}) {
+		t.Errorf("-request-budget=15s: %q", got)
+	}
+	if got := lines(t, dir, "./..."); !slices.Equal(got, defaultFindings) {
+		t.Errorf("back to the defaults: %q, want %q", got, defaultFindings)
 	}
 }
