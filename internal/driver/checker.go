@@ -17,8 +17,8 @@ import (
 // runChecker loads and analyzes the packages. It returns nil when nothing
 // could be analyzed; the status is ExitError when a package failed to load
 // (named on stderr) or an analyzer failed.
-func (d *run) runChecker(patterns []string, analyzers []*analysis.Analyzer) (*Result, int) {
-	pkgs, code := d.load(patterns)
+func (d *run) runChecker(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int) {
+	pkgs, code := d.load(patterns, overlay, quiet)
 	if pkgs == nil {
 		return nil, code
 	}
@@ -33,7 +33,7 @@ func (d *run) runChecker(patterns []string, analyzers []*analysis.Analyzer) (*Re
 	if len(good) == 0 {
 		return nil, ExitError
 	}
-	graph, err := checker.Analyze(analyzers, good, nil)
+	graph, err := checker.Analyze(d.analyzers, good, nil)
 	if err != nil {
 		return nil, d.errorf("%v", err)
 	}
@@ -111,10 +111,12 @@ func convertEdit(fset *token.FileSet, te analysis.TextEdit) Edit {
 // load loads the packages, test variants included, with everything the
 // analyzers' facts need. Packages that fail to load or type-check are named
 // on stderr and make the exit code non-zero; the others are still analyzed.
-func (d *run) load(patterns []string) ([]*packages.Package, int) {
+func (d *run) load(patterns []string, overlay map[string][]byte, quiet bool) ([]*packages.Package, int) {
 	conf := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: d.loadTests,
+		Mode:       packages.LoadAllSyntax | packages.NeedModule,
+		Tests:      d.loadTests,
+		Overlay:    overlay,
+		BuildFlags: d.buildFlags(),
 	}
 	pkgs, err := packages.Load(conf, patterns...)
 	if err != nil {
@@ -131,7 +133,7 @@ func (d *run) load(patterns []string) ([]*packages.Package, int) {
 			if e.Pos != "" {
 				msg = fmt.Sprintf("resilint: package %s: %s: %s", p.PkgPath, relPath(e.Pos), e.Msg)
 			}
-			if !seen[msg] {
+			if !seen[msg] && !quiet {
 				seen[msg] = true
 				fmt.Fprintln(d.stderr, msg)
 			}
@@ -139,4 +141,12 @@ func (d *run) load(patterns []string) ([]*packages.Package, int) {
 		}
 	})
 	return pkgs, status
+}
+
+// buildFlags returns the build flags for go/packages (-tags).
+func (d *run) buildFlags() []string {
+	if d.tags == "" {
+		return nil
+	}
+	return []string{"-tags=" + d.tags}
 }

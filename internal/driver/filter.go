@@ -17,20 +17,26 @@ import (
 // variants of a package produce (a file of package p is also in "p [p.test]"):
 // of equal findings, the one of the package itself is kept.
 func (d *run) filter(res *Result) []Finding {
+	out, files := d.dedupeFiles(res)
+	if d.unusedNolint {
+		d.reportUnused(res, files)
+	}
+	return out
+}
+
+// dedupe is filter without the report of unused directives.
+func (d *run) dedupe(res *Result) []Finding {
+	out, _ := d.dedupeFiles(res)
+	return out
+}
+
+func (d *run) dedupeFiles(res *Result) ([]Finding, *fileDirectives) {
 	variant := func(id string) int {
 		if isVariant(id) {
 			return 1
 		}
 		return 0
 	}
-	pkgs := append([]Package(nil), res.Packages...)
-	sort.SliceStable(pkgs, func(i, j int) bool {
-		vi, vj := variant(pkgs[i].ID), variant(pkgs[j].ID)
-		if vi != vj {
-			return vi < vj
-		}
-		return pkgs[i].ID < pkgs[j].ID
-	})
 	all := append([]Finding(nil), res.Findings...)
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i].Pkg, all[j].Pkg
@@ -58,7 +64,20 @@ func (d *run) filter(res *Result) []Finding {
 		}
 		out = append(out, f)
 	}
-	if d.unusedNolint {
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Posn, out[j].Posn
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	return out, files
+}
+
+// reportUnused prints the //nolint directives that suppressed nothing.
+func (d *run) reportUnused(res *Result, files *fileDirectives) {
+	pkgs := res.Packages
+	{
 		names := map[string]bool{}
 		for _, n := range suite.Names() {
 			names[n] = true
@@ -93,14 +112,6 @@ func (d *run) filter(res *Result) []Finding {
 		}
 		d.unused = len(unused)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Posn, out[j].Posn
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		return a.Offset < b.Offset
-	})
-	return out
 }
 
 // fileDirectives reads the //nolint directives of files, parsing each file
