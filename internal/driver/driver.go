@@ -118,6 +118,8 @@ type run struct {
 	// the files on disk; quiet: do not print load errors again.
 	engine func(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int)
 
+	testOnlyPkgs map[string]bool // packages only test code imports
+
 	fixed     bool                    // -fix ran: outputs report its fixes
 	fixLines  []string                // -fix: one line per fix applied or not
 	fixStatus map[*Finding]*candidate // -fix: the candidate of each finding

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/resilint/resilint/config"
@@ -53,7 +54,19 @@ func (d *run) dedupeFiles(res *Result) ([]Finding, *fileDirectives) {
 	}
 	seen := map[key]bool{}
 	var out []Finding
+	var testOnly map[string]bool
+	if !d.cfg.Tests {
+		testOnly = d.testOnly(res)
+	}
+	d.testOnlyPkgs = testOnly
+	pathOf := map[string]string{}
+	for _, p := range res.Packages {
+		pathOf[p.ID] = groupKey(p.ID, p.Path)
+	}
 	for _, f := range all {
+		if testOnly[pathOf[f.Pkg]] {
+			continue
+		}
 		k := key{f.Analyzer, f.Posn, f.End, f.Message}
 		if seen[k] {
 			continue
@@ -89,6 +102,9 @@ func (d *run) reportUnused(res *Result, files *fileDirectives) {
 		var unused []string
 		seenFile := map[string]bool{}
 		for _, p := range pkgs {
+			if d.testOnlyPkgs[groupKey(p.ID, p.Path)] {
+				continue // no finding is reported there
+			}
 			for _, name := range p.Files {
 				if seenFile[name] {
 					continue
@@ -151,3 +167,75 @@ func relevantTo(dir *nolint.Directive, enabled map[string]bool) bool {
 }
 
 func isVariant(id string) bool { return strings.Contains(id, "[") || strings.HasSuffix(id, ".test") }
+
+// testOnly returns the import paths of the analysed packages that only
+// test code imports: every file of the analysed packages that imports them
+// is a _test.go file, imports package testing, or is in such a package. A
+// package that nothing imports is not test code.
+func (d *run) testOnly(res *Result) map[string]bool {
+	type site struct {
+		importer string // the importing package's path
+		test     bool   // the importing file is test code by itself
+	}
+	roots := map[string]bool{}
+	for _, p := range res.Packages {
+		if !isVariant(p.ID) {
+			roots[p.Path] = true
+		}
+	}
+	sites := map[string][]site{}
+	seen := map[string]bool{}
+	for _, p := range res.Packages {
+		for _, name := range p.Files {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly|parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			test := strings.HasSuffix(name, "_test.go")
+			var imported []string
+			for _, is := range f.Imports {
+				path, err := strconv.Unquote(is.Path.Value)
+				if err != nil {
+					continue
+				}
+				if d.cfg.Table().TestingPackages[path] {
+					test = true
+				}
+				if roots[path] {
+					imported = append(imported, path)
+				}
+			}
+			importer := groupKey(p.ID, p.Path)
+			for _, path := range imported {
+				if path != importer { // a package's own tests do not count
+					sites[path] = append(sites[path], site{importer, test})
+				}
+			}
+		}
+	}
+	only := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for path, list := range sites {
+			if only[path] {
+				continue
+			}
+			all := true
+			for _, s := range list {
+				if !s.test && !only[s.importer] {
+					all = false
+					break
+				}
+			}
+			if all {
+				only[path] = true
+				changed = true
+			}
+		}
+	}
+	return only
+}
