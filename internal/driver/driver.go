@@ -174,6 +174,7 @@ func (d *run) flags() *flag.FlagSet {
 	fs.BoolVar(&d.loadTests, "test", true, "load test packages too (findings in _test.go files are reported only with -include-tests)")
 	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
 	fs.StringVar(&d.dir, "C", "", "run in this directory (like go -C)")
+	fs.StringVar(&d.tags, "tags", "", "comma-separated build tags to consider satisfied, as for go build (GOFLAGS=-tags=... works too)")
 	fs.BoolVar(&d.unusedNolint, "report-unused-nolint", false, "report //nolint:resilint directives that suppress nothing")
 	fs.StringVar(&d.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&d.memProfile, "memprofile", "", "write a heap profile to this file")
