@@ -26,6 +26,7 @@ func TestTestScope(t *testing.T) {
 		want []string
 	}{
 		{nil, base},
+		{[]string{"-test=false"}, base}, // the test files' imports are read all the same
 		{[]string{"-include-tests"}, with("helpers/th.go:10 ctxdeadline", "support/support.go:8 ctxdeadline")},
 		{[]string{"-exclude-dirs="}, with("examples/ex/ex.go:7 ctxdeadline", "third_party/tp/tp.go:7 ctxdeadline")},
 		{[]string{"-exclude-dirs=examples"}, with("third_party/tp/tp.go:7 ctxdeadline")},

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -186,7 +187,14 @@ func (d *run) testOnly(res *Result) map[string]bool {
 	sites := map[string][]site{}
 	seen := map[string]bool{}
 	for _, p := range res.Packages {
-		for _, name := range p.Files {
+		files := p.Files
+		if !isVariant(p.ID) && len(p.Files) > 0 {
+			// The package's test files, also when test packages were not
+			// loaded (-test=false).
+			tests, _ := filepath.Glob(filepath.Join(filepath.Dir(p.Files[0]), "*_test.go"))
+			files = append(append([]string(nil), files...), tests...)
+		}
+		for _, name := range files {
 			if seen[name] {
 				continue
 			}
