@@ -7,6 +7,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -197,11 +199,7 @@ type fileInfo struct {
 // NewReporter returns a Reporter for one pass.
 func NewReporter(pass *analysis.Pass, cfg *config.Config) *Reporter {
 	r := &Reporter{pass: pass, cfg: cfg, files: map[*token.File]*fileInfo{}}
-	modPath := ""
-	if pass.Module != nil {
-		modPath = pass.Module.Path
-	}
-	r.excluded = cfg.Excluded(pass.Pkg.Path(), modPath)
+	r.excluded = excludedPackage(pass, cfg)
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
@@ -220,6 +218,50 @@ func NewReporter(pass *analysis.Pass, cfg *config.Config) *Reporter {
 		r.files[tf] = fi
 	}
 	return r
+}
+
+// excludedPackage reports whether the package is in an excluded directory
+// below its module's root: by its import path within the module, or, when
+// the driver does not say which module it is in, by its directory within
+// the directory that holds the nearest go.mod.
+func excludedPackage(pass *analysis.Pass, cfg *config.Config) bool {
+	if pass.Module != nil && pass.Module.Path != "" {
+		return cfg.Excluded(pass.Pkg.Path(), pass.Module.Path)
+	}
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.FileStart)
+		if tf == nil || !filepath.IsAbs(tf.Name()) {
+			continue
+		}
+		dir := filepath.Dir(tf.Name())
+		root := moduleRoot(dir)
+		if root == "" {
+			break
+		}
+		rel, err := filepath.Rel(root, dir)
+		if err != nil {
+			break
+		}
+		if rel == "." {
+			return false
+		}
+		return cfg.Excluded("m/"+filepath.ToSlash(rel), "m")
+	}
+	return cfg.Excluded(pass.Pkg.Path(), "")
+}
+
+// moduleRoot returns the directory of the go.mod that governs dir, or "".
+func moduleRoot(dir string) string {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }
 
 // importsAny reports whether a file imports one of paths.
