@@ -219,3 +219,25 @@ func TestFixScale(t *testing.T) {
 		t.Errorf("memory grew %.1f× for %.0f× the fixes: not linear", ratio, growth)
 	}
 }
+
+// TestFixVet: a fix that type-checks but that go vet reports (a discarded
+// cancel function) is not applied; the other is.
+func TestFixVet(t *testing.T) {
+	src := "package a\n\nimport (\n\t\"context\"\n\t\"time\"\n)\n\nfunc f(ctx context.Context) {\n\t// MARK1\n}\n\nfunc g() time.Duration {\n\treturn 0 // MARK2\n}\n"
+	dir := fakeModule(t, src)
+	e := &fakeEngine{dir: dir, rules: map[string]string{
+		"MARK1": "ctx2, _ := context.WithTimeout(ctx, time.Second)\n\t_ = ctx2",
+		"MARK2": "// fine",
+	}}
+	var stderr bytes.Buffer
+	if code := fakeRun(e, &stderr).analyze([]string{"./..."}, nil); code != ExitError {
+		t.Errorf("exit %d, want %d", code, ExitError)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	if want := strings.Replace(src, "// MARK2", "// fine", 1); string(got) != want {
+		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
+	}
+	if !strings.Contains(stderr.String(), "a/a.go:9: fake: fix MARK1: not applied: go vet would report: a/a.go:9:8: the cancel function returned by context.WithTimeout should be called") {
+		t.Errorf("output:\n%s", stderr.String())
+	}
+}

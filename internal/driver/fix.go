@@ -105,6 +105,18 @@ func (d *run) fixFindings(res *Result, all, found []Finding, status int) int {
 				}
 				break
 			}
+			if bad := st.vetCulprits(round, changed, before); len(bad) > 0 {
+				st.restore(before)
+				for c, why := range bad {
+					c.applied, c.reason = false, why
+				}
+				if redo >= 2 {
+					st.drop(round, "not applied: go vet would report the fixed code")
+					break
+				}
+				round = st.again(round)
+				continue
+			}
 			var after []Finding
 			ok := runs < maxRuns
 			if ok {
@@ -127,14 +139,7 @@ func (d *run) fixFindings(res *Result, all, found []Finding, status int) int {
 					next = nil
 					break
 				}
-				var again []*candidate
-				for _, c := range round {
-					if c.reason == "" {
-						c.applied, c.retry = false, false
-						again = append(again, c)
-					}
-				}
-				round = again
+				round = st.again(round)
 				continue
 			}
 			for _, k := range v.made {
@@ -167,6 +172,18 @@ func (d *run) fixFindings(res *Result, all, found []Finding, status int) int {
 		}
 	}
 	return st.finish(found, left, status)
+}
+
+// again returns the candidates of a round to redo: those not dropped.
+func (st *fixState) again(round []*candidate) []*candidate {
+	var out []*candidate
+	for _, c := range round {
+		if c.reason == "" {
+			c.applied, c.retry = false, false
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // drop marks the applied candidates of a round as not applied.
