@@ -28,6 +28,11 @@ func TestMain(m *testing.M) {
 	if err := build.Run(); err != nil {
 		panic("building resilint: " + err.Error())
 	}
+	// RESILINT_TEST_BIN runs the tests against another binary (an older
+	// build, to see a new test fail before its change).
+	if bin := os.Getenv("RESILINT_TEST_BIN"); bin != "" {
+		resilint = bin
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -132,8 +132,7 @@ type run struct {
 	unused          int // unused directives reported
 	cpuProfile      string
 	memProfile      string
-	engine          string // engineVet or engineInProcess
-	tags            string // build tags, for go vet, go list and go/packages
+	engineName      string // engineVet or engineInProcess
 	verbose         bool
 	noProgress      bool
 	enable          map[string]*triState
@@ -145,9 +144,20 @@ type run struct {
 	changed           map[string]map[int]bool // lines changed since -new-from-rev
 
 	analyzers []*analysis.Analyzer // the analyzers that run
-	rootDir   string               // see root
-	sources   map[string][]byte    // see source
-	lineIndex map[string][]int     // see lines
+	patterns  []string             // the packages to analyse
+	tags      string               // -tags
+	// engine analyses the packages, with overlay (file -> content) over
+	// the files on disk; quiet: do not print load errors again.
+	engine func(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int)
+
+	testOnlyPkgs map[string]bool // packages only test code imports
+
+	fixed     bool                    // -fix ran: outputs report its fixes
+	fixLines  []string                // -fix: one line per fix applied or not
+	fixStatus map[*Finding]*candidate // -fix: the candidate of each finding
+	rootDir   string                  // see root
+	sources   map[string][]byte       // see source
+	lineIndex map[string][]int        // see lines
 }
 
 type triState int
@@ -185,8 +195,8 @@ func (t *triState) IsBoolFlag() bool { return true }
 func (d *run) flags() *flag.FlagSet {
 	fs := flag.NewFlagSet("resilint", flag.ContinueOnError)
 	fs.SetOutput(d.stderr)
-	fs.BoolVar(&d.fix, "fix", false, "apply the suggested fixes")
-	fs.BoolVar(&d.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
+	fs.BoolVar(&d.fix, "fix", false, "apply the suggested fixes that type-check, and print each one applied or not")
+	fs.BoolVar(&d.diff, "diff", false, "with -fix, print the fixes as a unified diff (for git apply or patch -p1, from the repository root) instead of applying them")
 	fs.BoolVar(&d.json, "json", false, "print findings as JSON on standard output (the go/analysis checker shape); same as -format json")
 	fs.StringVar(&d.format, "format", "", "output formats, comma-separated: text (the default, on standard error), json, sarif (SARIF 2.1.0), github (GitHub Actions annotations); FORMAT:FILE writes one to a file")
 	fs.StringVar(&d.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), e.g. origin/main")
@@ -196,9 +206,9 @@ func (d *run) flags() *flag.FlagSet {
 	fs.BoolVar(&d.loadTests, "test", true, "load test packages too (findings in _test.go files are reported only with -include-tests)")
 	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
 	fs.StringVar(&d.dir, "C", "", "run in this directory (like go -C)")
+	fs.StringVar(&d.tags, "tags", "", "comma-separated build tags to consider satisfied, as for go build (GOFLAGS=-tags=... works too)")
 	fs.BoolVar(&d.unusedNolint, "report-unused-nolint", false, "report //nolint:resilint directives that suppress nothing")
-	fs.StringVar(&d.engine, "engine", engineVet, "how packages are analysed: "+engineVet+" (each package in its own process through go vet -vettool, with results cached in GOCACHE) or "+engineInProcess+" (every package in this process)")
-	fs.StringVar(&d.tags, "tags", "", "comma-separated build tags, as for go build (GOFLAGS=-tags=... works too)")
+	fs.StringVar(&d.engineName, "engine", engineVet, "how packages are analysed: "+engineVet+" (each package in its own process through go vet -vettool, with results cached in GOCACHE) or "+engineInProcess+" (every package in this process)")
 	fs.BoolVar(&d.verbose, "v", false, "print how many packages were analysed and how many results came from the cache")
 	fs.StringVar(&d.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&d.memProfile, "memprofile", "", "write a heap profile to this file")
@@ -219,6 +229,12 @@ Usage:
   resilint help NAME             show an analyzer's documentation
 
 Also usable as: go vet -vettool=$(command -v resilint) ./...
+
+Exit codes:
+  0  no findings (with -fix: every finding fixed)
+  3  findings reported (with -fix: findings left, without a fix)
+  1  an error: a package that does not load, bad flags or configuration,
+     a fix that was not applied (-fix names it and says why)
 
 Flags:
 `)
@@ -251,8 +267,8 @@ func (d *run) main(args []string) int {
 	if d.diff && !d.fix {
 		return d.errorf("-diff needs -fix")
 	}
-	if d.engine != engineVet && d.engine != engineInProcess {
-		return d.errorf("-engine: want %s or %s, not %q", engineVet, engineInProcess, d.engine)
+	if d.engineName != engineVet && d.engineName != engineInProcess {
+		return d.errorf("-engine: want %s or %s, not %q", engineVet, engineInProcess, d.engineName)
 	}
 	d.args = args
 	outs, err := parseFormats(d.format, d.json)
@@ -260,6 +276,13 @@ func (d *run) main(args []string) int {
 		return d.errorf("%v", err)
 	}
 	d.outputs = outs
+	if d.diff {
+		for _, o := range outs {
+			if o.path == "" && o.format != formatText {
+				return d.errorf("-diff prints the diff on standard output: write %s to a file (-format %s:FILE)", o.format, o.format)
+			}
+		}
+	}
 	if d.writeBaselinePath != "" && (d.fix || d.baselinePath != "" || d.newFromRev != "") {
 		return d.errorf("-write-baseline records every finding: it cannot be combined with -fix, -baseline or -new-from-rev")
 	}
@@ -274,13 +297,13 @@ func (d *run) main(args []string) int {
 	for _, o := range d.outputs {
 		if o.path != "" {
 			if err := checkWritable(o.path); err != nil {
-				return d.errorf("-format %s:%s: %v", o.format, o.path, err)
+				return d.errorf("writing %s (-format %s:%s): %v", o.path, o.format, o.path, err)
 			}
 		}
 	}
 	if d.writeBaselinePath != "" {
 		if err := checkWritable(d.writeBaselinePath); err != nil {
-			return d.errorf("-write-baseline %s: %v", d.writeBaselinePath, err)
+			return d.errorf("writing %s (-write-baseline): %v", d.writeBaselinePath, err)
 		}
 	}
 	// Flags given explicitly win over the configuration file: read the file
@@ -401,13 +424,14 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 			f.Close()
 		}()
 	}
-	var res *Result
-	var code int
-	if d.engine == engineInProcess {
-		res, code = d.runChecker(patterns, analyzers)
-	} else {
-		res, code = d.runVetEngine(patterns)
+	d.patterns = patterns
+	if d.engine == nil {
+		d.engine = d.runVetEngine
+		if d.engineName == engineInProcess {
+			d.engine = d.runChecker
+		}
 	}
+	res, code := d.engine(patterns, nil, false)
 	if res == nil {
 		return code
 	}
@@ -441,29 +465,25 @@ func (d *run) reportNow(res *Result, status int) int {
 			status = ExitError
 		}
 	}
-	found := d.filter(res)
+	all := d.filter(res)
 
 	if d.writeBaselinePath != "" {
-		if err := d.writeBaseline(d.writeBaselinePath, found); err != nil {
+		if err := d.writeBaseline(d.writeBaselinePath, all); err != nil {
 			return d.errorf("%v", err)
 		}
-		fmt.Fprintf(d.stderr, "resilint: recorded %d findings in %s\n", len(found), d.writeBaselinePath)
+		fmt.Fprintf(d.stderr, "resilint: recorded %d findings in %s\n", len(all), d.writeBaselinePath)
 		return status
 	}
-	found = d.onlyNew(found)
+	found := d.onlyNew(all)
 
 	if d.fix {
-		if err := d.applyFixes(found); err != nil {
-			fmt.Fprintf(d.stderr, "resilint: %v\n", err)
-			return ExitError
-		}
-		return status
+		return d.fixFindings(res, all, found, status)
 	}
 
 	if status == ExitClean && len(found)+d.unused > 0 {
 		status = ExitFindings
 	}
-	if err := d.writeOutputs(res, found, status); err != nil {
+	if err := d.writeOutputs(res, found, found, status); err != nil {
 		return d.errorf("%v", err)
 	}
 	return status

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -35,8 +39,10 @@ type vetRun struct {
 	failed bool // some package could not be analysed (named on stderr)
 }
 
-// vetEngine runs go vet with resilint as the vet tool on the patterns.
-func (d *run) vetEngine(patterns []string) (*vetRun, error) {
+// vetEngine runs go vet with resilint as the vet tool on the patterns, with
+// the go flags extra (an -overlay). When quiet, it prints neither progress
+// nor the packages that fail.
+func (d *run) vetEngine(patterns, extra []string, quiet bool) (*vetRun, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("cannot find resilint's own executable for go vet -vettool: %v", err)
@@ -46,7 +52,10 @@ func (d *run) vetEngine(patterns []string) (*vetRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog := d.newProgress()
+	var prog *progress
+	if !quiet {
+		prog = d.newProgress()
+	}
 	defer prog.done()
 	var events *eventLog
 	if d.verbose || prog != nil {
@@ -75,14 +84,14 @@ func (d *run) vetEngine(patterns []string) (*vetRun, error) {
 		// The total is the number of root units: known from go list,
 		// which runs while go vet does.
 		go func() {
-			if l, err := d.goList(patterns, false); err == nil {
+			if l, err := d.goList(patterns, extra, false); err == nil {
 				prog.setTotal(len(l.expectedUnits()))
 			}
 		}()
 	}
 
 	out := &vetRun{}
-	res, err := d.goVet(exe, flagValue, patterns, events, prog)
+	res, err := d.goVetUnits(exe, flagValue, patterns, extra, events, prog)
 	if err != nil {
 		return nil, err
 	}
@@ -92,13 +101,13 @@ func (d *run) vetEngine(patterns []string) (*vetRun, error) {
 		// every root it keeps from being analysed. When go vet stopped
 		// at loading (load errors abort it before any analysis), analyse
 		// the packages that load.
-		l, err := d.goList(patterns, true)
+		l, err := d.goList(patterns, extra, true)
 		if err != nil {
 			return nil, err
 		}
 		if len(res.units) == 0 && res.code != 0 {
 			if good := l.loadableRoots(); len(good) > 0 && len(good) < len(l.rootPaths()) {
-				again, err := d.goVet(exe, flagValue, good, events, prog)
+				again, err := d.goVetUnits(exe, flagValue, good, extra, events, prog)
 				if err != nil {
 					return nil, err
 				}
@@ -108,10 +117,14 @@ func (d *run) vetEngine(patterns []string) (*vetRun, error) {
 				out.units = again.units
 			}
 		}
-		out.failed = d.reportFailures(l, res)
+		w := d.stderr
+		if quiet {
+			w = io.Discard
+		}
+		out.failed = reportFailures(w, l, res)
 	}
 	prog.done()
-	if d.verbose {
+	if d.verbose && !quiet {
 		d.printCounts(events, len(out.units))
 	}
 	return out, nil
@@ -133,9 +146,10 @@ func (r *vetResult) unitErrors() bool {
 	return false
 }
 
-// goVet runs go vet once, reading the units as they arrive.
-func (d *run) goVet(exe, flagValue string, patterns []string, events *eventLog, prog *progress) (*vetResult, error) {
+// goVetUnits runs go vet once, reading the units as they arrive.
+func (d *run) goVetUnits(exe, flagValue string, patterns, extra []string, events *eventLog, prog *progress) (*vetResult, error) {
 	args := []string{"vet", "-vettool=" + exe, "-json", "-" + vetunit.FlagName + "=" + flagValue}
+	args = append(args, extra...)
 	if d.tags != "" {
 		args = append(args, "-tags="+d.tags)
 	}
@@ -250,11 +264,46 @@ func (d *run) printCounts(events *eventLog, roots int) {
 		analysed, n["root"], n["facts"], n["fast"], max(roots-n["root"]-n["skip"], 0), roots)
 }
 
-// runVetEngine runs the vet engine and converts its units to the neutral Result.
-// It returns nil when the run was interrupted or could not start; the status
-// is ExitError when a package could not be analysed (named on stderr).
-func (d *run) runVetEngine(patterns []string) (*Result, int) {
-	vr, err := d.vetEngine(patterns)
+// runVetEngine runs the vet engine and converts its units to the neutral
+// Result (the engine contract of finding.go). It returns nil when the run was
+// interrupted or could not start; the status is ExitError when a package
+// could not be analysed (named on stderr unless quiet).
+func (d *run) runVetEngine(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int) {
+	var extra []string
+	back := map[string]string{}
+	if len(overlay) > 0 {
+		// go vet reads the overlay's contents from files: the units see
+		// those files' names, which the results are mapped back from.
+		tmp, err := os.MkdirTemp("", "resilint-overlay-")
+		if err != nil {
+			return nil, d.errorf("%v", err)
+		}
+		defer os.RemoveAll(tmp)
+		names := make([]string, 0, len(overlay))
+		for name := range overlay {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		replace := map[string]string{}
+		for i, name := range names {
+			f := filepath.Join(tmp, strconv.Itoa(i)+"_"+filepath.Base(name))
+			if err := os.WriteFile(f, overlay[name], 0o644); err != nil {
+				return nil, d.errorf("%v", err)
+			}
+			replace[name] = f
+			back[f] = name
+		}
+		data, err := json.Marshal(map[string]any{"Replace": replace})
+		if err != nil {
+			return nil, d.errorf("%v", err)
+		}
+		ov := filepath.Join(tmp, "overlay.json")
+		if err := os.WriteFile(ov, data, 0o644); err != nil {
+			return nil, d.errorf("%v", err)
+		}
+		extra = append(extra, "-overlay="+ov)
+	}
+	vr, err := d.vetEngine(patterns, extra, quiet)
 	if err == errInterrupted {
 		fmt.Fprintln(d.stderr, "resilint: interrupted; nothing was written")
 		return nil, ExitInterrupted
@@ -266,18 +315,33 @@ func (d *run) runVetEngine(patterns []string) (*Result, int) {
 	if vr.failed {
 		code = ExitError
 	}
-	return convertUnits(vr.units), code
+	res := convertUnits(vr.units, back)
+	if len(res.Packages) == 0 {
+		return nil, code
+	}
+	return res, code
 }
 
 // convertUnits converts the engine's units to the neutral form, each view
 // a package, in the order the units arrived (the filters sort).
-func convertUnits(units []vetunit.Unit) *Result {
+// back maps the files of an overlay to the files they stand for.
+func convertUnits(units []vetunit.Unit, back map[string]string) *Result {
 	res := &Result{}
+	name := func(f string) string {
+		if orig, ok := back[f]; ok {
+			return orig
+		}
+		return f
+	}
 	for _, u := range units {
 		for _, v := range u.Views {
-			res.Packages = append(res.Packages, Package{ID: v.ID, Path: v.Path, Files: v.Files})
+			pkg := Package{ID: v.ID, Path: v.Path}
+			for _, f := range v.Files {
+				pkg.Files = append(pkg.Files, name(f))
+			}
+			res.Packages = append(res.Packages, pkg)
 			for _, f := range v.Findings {
-				res.Findings = append(res.Findings, convertUnitFinding(v.ID, f))
+				res.Findings = append(res.Findings, convertUnitFinding(v.ID, f, name))
 			}
 			for _, e := range v.Errors {
 				res.Errors = append(res.Errors, ActionError{Pkg: v.ID, Analyzer: e.Analyzer, Root: true, Err: e.Err})
@@ -287,22 +351,30 @@ func convertUnits(units []vetunit.Unit) *Result {
 	return res
 }
 
-func convertUnitFinding(pkg string, f vetunit.Finding) Finding {
+func convertUnitFinding(pkg string, f vetunit.Finding, name func(string) string) Finding {
+	pos := func(p token.Position) token.Position {
+		p.Filename = name(p.Filename)
+		return p
+	}
 	out := Finding{
 		Analyzer: f.Analyzer,
 		Pkg:      pkg,
-		Posn:     f.Posn,
-		End:      f.End,
+		Posn:     pos(f.Posn),
+		End:      pos(f.End),
 		Category: f.Category,
 		Message:  f.Message,
 	}
 	for _, r := range f.Related {
-		out.Related = append(out.Related, Related{Posn: r.Posn, End: r.End, Message: r.Message})
+		out.Related = append(out.Related, Related{Posn: pos(r.Posn), End: pos(r.End), Message: r.Message})
 	}
 	for _, fx := range f.Fixes {
 		fix := Fix{Message: fx.Message}
 		for _, e := range fx.Edits {
-			fix.Edits = append(fix.Edits, Edit{File: e.File, Start: e.Start, End: e.End, New: []byte(e.New)})
+			file := e.File
+			if file != "" {
+				file = name(file)
+			}
+			fix.Edits = append(fix.Edits, Edit{File: file, Start: e.Start, End: e.End, New: []byte(e.New)})
 		}
 		out.Fixes = append(out.Fixes, fix)
 	}

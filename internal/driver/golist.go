@@ -21,6 +21,7 @@ type listPkg struct {
 	Error      *listError
 	DepsErrors []*listError
 	Deps       []string
+	Imports    []string
 }
 
 type listError struct {
@@ -44,8 +45,9 @@ type listing struct {
 
 // goList lists the patterns' packages and their test variants, with their
 // dependencies and load errors when deps is set.
-func (d *run) goList(patterns []string, deps bool) (*listing, error) {
-	args := []string{"list", "-e", "-test", "-json=ImportPath,Name,ForTest,DepOnly,GoFiles,Error,DepsErrors,Deps"}
+func (d *run) goList(patterns, extra []string, deps bool) (*listing, error) {
+	args := []string{"list", "-e", "-test", "-json=ImportPath,Name,ForTest,DepOnly,GoFiles,Error,DepsErrors,Deps,Imports"}
+	args = append(args, extra...)
 	if deps {
 		args = append(args, "-deps")
 	}
@@ -142,7 +144,7 @@ func (l *listing) loadableRoots() []string {
 // type-check, with its errors, and every root unit that could therefore not
 // be analysed, with the failed packages it depends on. It reports whether
 // anything failed.
-func (d *run) reportFailures(l *listing, res *vetResult) bool {
+func reportFailures(w io.Writer, l *listing, res *vetResult) bool {
 	failed := map[string][]string{} // package ID -> error lines
 	var order []string
 	fail := func(id string, lines ...string) {
@@ -189,11 +191,11 @@ func (d *run) reportFailures(l *listing, res *vetResult) bool {
 	}
 	for _, id := range order {
 		for _, line := range failed[id] {
-			fmt.Fprintf(d.stderr, "resilint: package %s: %s\n", id, relPath(line))
+			fmt.Fprintf(w, "resilint: package %s: %s\n", id, relPath(line))
 		}
 	}
 	for _, line := range loose {
-		fmt.Fprintf(d.stderr, "resilint: %s\n", line)
+		fmt.Fprintf(w, "resilint: %s\n", line)
 	}
 	any := len(order) > 0 || len(loose) > 0 || res.code != 0
 	for _, p := range l.roots {
@@ -202,26 +204,52 @@ func (d *run) reportFailures(l *listing, res *vetResult) bool {
 				continue
 			}
 			any = true
-			var bad []string
-			for _, dep := range l.byID[id].Deps {
-				if failed[dep] != nil {
-					bad = append(bad, dep)
-				}
-			}
-			for _, dep := range []string{p.ImportPath, p.ImportPath + " [" + p.ImportPath + ".test]"} {
-				if dep != id && failed[dep] != nil {
-					bad = append(bad, dep)
-				}
-			}
-			sort.Strings(bad)
-			if len(bad) > 0 {
-				fmt.Fprintf(d.stderr, "resilint: package %s: not analysed: it depends on %s, which could not be loaded or type-checked\n", id, strings.Join(bad, ", "))
-			} else {
-				fmt.Fprintf(d.stderr, "resilint: package %s: not analysed (see the errors above)\n", id)
+			cause, via := l.brokenDep(id, p.ImportPath, failed)
+			switch {
+			case cause == "":
+				fmt.Fprintf(w, "resilint: package %s: not analysed (see the errors above)\n", id)
+			case via == cause:
+				fmt.Fprintf(w, "resilint: package %s: not analysed: it imports %s, which does not load\n", id, cause)
+			default:
+				fmt.Fprintf(w, "resilint: package %s: not analysed: it imports %s, which depends on %s, which does not load\n", id, via, cause)
 			}
 		}
 	}
 	return any
+}
+
+// brokenDep returns a failed package that unit id depends on, and the
+// import of id through which it does (for a test package, the package it
+// tests counts as imported).
+func (l *listing) brokenDep(id, path string, failed map[string][]string) (cause, via string) {
+	p := l.byID[id]
+	if p == nil {
+		return "", ""
+	}
+	imports := append([]string(nil), p.Imports...)
+	if id != path {
+		imports = append(imports, path, path+" ["+path+".test]")
+	}
+	sort.Strings(imports)
+	for _, imp := range imports {
+		if imp != id && failed[imp] != nil {
+			return imp, imp
+		}
+	}
+	for _, imp := range imports {
+		q := l.byID[imp]
+		if q == nil || imp == id {
+			continue
+		}
+		deps := append([]string(nil), q.Deps...)
+		sort.Strings(deps)
+		for _, dep := range deps {
+			if failed[dep] != nil {
+				return dep, imp
+			}
+		}
+	}
+	return "", ""
 }
 
 // loadErrorLine reports whether a line of go vet's standard error repeats a

@@ -22,6 +22,7 @@ package vetunit
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/resilint/resilint/config"
 )
@@ -46,6 +47,10 @@ type Options struct {
 	// BudgetEverywhere and NoNolint are the Config fields of those names.
 	BudgetEverywhere bool `json:"budget_everywhere,omitempty"`
 	NoNolint         bool `json:"no_nolint,omitempty"`
+	// EmptySlices names the Config fields that hold an empty, not nil,
+	// slice (JSON's omitempty drops both; nil may mean "the default",
+	// as for ExcludeDirs).
+	EmptySlices []string `json:"empty_slices,omitempty"`
 	// Tests: analyse test files and test packages (resilint -test). When
 	// false, a package's test files are left out and external test
 	// packages are not analysed, as the in-process engine does not load
@@ -65,6 +70,13 @@ func (o *Options) Encode() (string, error) {
 	}
 	o.BudgetEverywhere = o.Config.BudgetEverywhere
 	o.NoNolint = o.Config.NoNolint
+	o.EmptySlices = nil
+	v := reflect.ValueOf(o.Config).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		if f := v.Field(i); f.Kind() == reflect.Slice && !f.IsNil() && f.Len() == 0 && v.Type().Field(i).IsExported() {
+			o.EmptySlices = append(o.EmptySlices, v.Type().Field(i).Name)
+		}
+	}
 	data, err := json.Marshal(o)
 	if err != nil {
 		return "", err
@@ -86,5 +98,11 @@ func DecodeOptions(s string) (*Options, error) {
 	}
 	o.Config.BudgetEverywhere = o.BudgetEverywhere
 	o.Config.NoNolint = o.NoNolint
+	v := reflect.ValueOf(o.Config).Elem()
+	for _, name := range o.EmptySlices {
+		if f := v.FieldByName(name); f.IsValid() && f.Kind() == reflect.Slice && f.CanSet() {
+			f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+		}
+	}
 	return &o, nil
 }

@@ -49,6 +49,34 @@ func TestOptionsCarryEveryField(t *testing.T) {
 	}
 }
 
+// TestOptionsKeepEmptySlices: an empty list is not a missing one (an empty
+// exclude-dirs turns off the default directories).
+func TestOptionsKeepEmptySlices(t *testing.T) {
+	cfg := config.Default()
+	v := reflect.ValueOf(cfg).Elem()
+	var names []string
+	for i := 0; i < v.NumField(); i++ {
+		if f := v.Field(i); f.Kind() == reflect.Slice && v.Type().Field(i).IsExported() {
+			f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+			names = append(names, v.Type().Field(i).Name)
+		}
+	}
+	s, err := (&Options{Config: cfg}).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeOptions(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gv := reflect.ValueOf(got.Config).Elem()
+	for _, name := range names {
+		if f := gv.FieldByName(name); f.IsNil() {
+			t.Errorf("config field %s: sent an empty list, the tool got none", name)
+		}
+	}
+}
+
 // fillNonZero gives v a value that differs from its zero value.
 func fillNonZero(t *testing.T, name string, v reflect.Value) {
 	switch v.Kind() {

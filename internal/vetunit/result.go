@@ -22,25 +22,14 @@ type Unit struct {
 
 // A View is one package analysed, with its findings.
 type View struct {
-	ID    string   `json:"id"`
-	Path  string   `json:"path"`
-	Files []string `json:"files"`
-	// Generated lists the files that are generated (ast.IsGenerated).
-	Generated []string `json:"generated,omitempty"`
-	// Nolint lists the //nolint directives of the files.
-	Nolint   []Directive `json:"nolint,omitempty"`
-	Findings []Finding   `json:"findings,omitempty"`
+	ID   string `json:"id"`
+	Path string `json:"path"`
+	// Files are the package's own Go files (a cgo file, not the file
+	// cmd/cgo wrote for it).
+	Files    []string  `json:"files"`
+	Findings []Finding `json:"findings,omitempty"`
 	// Errors are analyzers that failed.
 	Errors []AnalyzerError `json:"errors,omitempty"`
-}
-
-// A Directive is one //nolint comment: the lines it covers and the linters it
-// names (none: all).
-type Directive struct {
-	File  string   `json:"file"`
-	From  int      `json:"from"`
-	To    int      `json:"to"`
-	Names []string `json:"names,omitempty"`
 }
 
 // A Finding is one diagnostic, with positions resolved.

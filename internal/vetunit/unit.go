@@ -22,7 +22,6 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 	"golang.org/x/tools/go/gcexportdata"
 
-	"github.com/resilint/resilint/internal/nolint"
 	"github.com/resilint/resilint/suite"
 )
 
@@ -432,16 +431,8 @@ func (l *loader) analyse(id string, names []string, analyzers []*analysis.Analyz
 	if factsOnly {
 		return out, nil
 	}
-	v := View{ID: id, Path: pkg.Path(), Files: names}
-	for _, f := range files {
-		name := l.fset.File(f.FileStart).Name()
-		if ast.IsGenerated(f) {
-			v.Generated = append(v.Generated, name)
-		}
-		for _, d := range nolint.File(l.fset, f) {
-			v.Nolint = append(v.Nolint, Directive{File: d.File, From: d.From, To: d.To, Names: d.Names})
-		}
-	}
+	pl := newPlacer(l.fset, cfg.VetxOutput)
+	v := View{ID: id, Path: pkg.Path(), Files: pl.ownFiles(files)}
 	for _, a := range analyzers {
 		act := actions[a]
 		if act.err != nil {
@@ -449,39 +440,11 @@ func (l *loader) analyse(id string, names []string, analyzers []*analysis.Analyz
 			continue
 		}
 		for _, d := range act.diagnostics {
-			v.Findings = append(v.Findings, finding(l.fset, a.Name, d))
+			v.Findings = append(v.Findings, pl.finding(a.Name, d))
 		}
 	}
 	out.view = v
 	return out, nil
-}
-
-func finding(fset *token.FileSet, analyzer string, d analysis.Diagnostic) Finding {
-	f := Finding{
-		Analyzer: analyzer,
-		Posn:     fset.Position(d.Pos),
-		Category: d.Category,
-		Message:  d.Message,
-	}
-	if d.End.IsValid() {
-		f.End = fset.Position(d.End)
-	}
-	for _, r := range d.Related {
-		rel := Related{Posn: fset.Position(r.Pos), Message: r.Message}
-		if r.End.IsValid() {
-			rel.End = fset.Position(r.End)
-		}
-		f.Related = append(f.Related, rel)
-	}
-	for _, sf := range d.SuggestedFixes {
-		fix := Fix{Message: sf.Message, Edits: []Edit{}}
-		for _, e := range sf.TextEdits {
-			tf := fset.File(e.Pos)
-			fix.Edits = append(fix.Edits, Edit{File: tf.Name(), Start: tf.Offset(e.Pos), End: tf.Offset(e.End), New: string(e.NewText)})
-		}
-		f.Fixes = append(f.Fixes, fix)
-	}
-	return f
 }
 
 func writeUnit(name string, u *Unit) error {
