@@ -48,6 +48,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if engineMode(args) {
 			return vetunit.Main(args)
 		}
+		if len(args) == 1 && (args[0] == "-V=full" || args[0] == "--V=full") {
+			if err := vetunit.PrintVersion(stdout); err != nil {
+				fmt.Fprintf(stderr, "resilint: %v\n", err)
+				return ExitError
+			}
+			return ExitClean
+		}
 		runVet(args)
 		return ExitError // unreachable: unitchecker exits
 	}

@@ -1,7 +1,9 @@
 package vetunit
 
 import (
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/resilint/resilint/config"
@@ -110,5 +112,26 @@ func fillNonZero(t *testing.T, name string, v reflect.Value) {
 		v.Set(m)
 	default:
 		t.Fatalf("config field %s: kind %s: teach fillNonZero about it", name, v.Kind())
+	}
+}
+
+// TestVersionIsTheBuildID: -V=full names the executable by the content part
+// of its Go build ID, which differs between two builds that differ.
+func TestVersionIsTheBuildID(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := goBuildID(exe)
+	if id == "" || strings.Count(id, "/") < 1 {
+		t.Fatalf("no Go build ID in the test binary: %q", id)
+	}
+	var out strings.Builder
+	if err := PrintVersion(&out); err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(out.String())
+	if len(f) < 3 || f[1] != "version" || !strings.HasPrefix(f[len(f)-1], "buildID=") || f[len(f)-1] != "buildID="+id {
+		t.Errorf("-V=full: %q, want the go command's format with buildID=%s", out.String(), id)
 	}
 }
