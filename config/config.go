@@ -27,6 +27,37 @@ const (
 	DefaultMaxHalfOpen = 10
 )
 
+// DefaultExcludeDirs are the directories excluded by default, golangci-lint's
+// default exclusions: vendored third-party code, Go's builtin pseudo-package
+// and example programs.
+var DefaultExcludeDirs = []string{"third_party", "builtin", "examples"}
+
+// Excluded reports whether the package at pkgPath, in the module at
+// modPath ("" when unknown), is in an excluded directory.
+func (c *Config) Excluded(pkgPath, modPath string) bool {
+	rel := pkgPath
+	if modPath != "" {
+		if pkgPath == modPath {
+			return false
+		}
+		if r, ok := strings.CutPrefix(pkgPath, modPath+"/"); ok {
+			rel = r
+		}
+	}
+	dirs := c.ExcludeDirs
+	if dirs == nil {
+		dirs = DefaultExcludeDirs
+	}
+	for _, elem := range strings.Split(rel, "/") {
+		for _, d := range dirs {
+			if elem == d {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Config is resilint's configuration. The zero value is not ready to use;
 // call [Default].
 type Config struct {
@@ -40,6 +71,10 @@ type Config struct {
 	Tests bool `json:"tests,omitempty" yaml:"tests,omitempty"`
 	// Generated reports findings in generated files too.
 	Generated bool `json:"generated,omitempty" yaml:"generated,omitempty"`
+	// ExcludeDirs are directory names whose packages are analysed but not
+	// reported, at any depth below the module root, as golangci-lint
+	// excludes them by default (nil: DefaultExcludeDirs; empty: none).
+	ExcludeDirs []string `json:"exclude-dirs,omitempty" yaml:"exclude-dirs,omitempty"`
 
 	// RequestBudget is the longest constant timeout detachedctx accepts on a
 	// request path. When set explicitly (BudgetEverywhere), the check applies
@@ -117,6 +152,7 @@ func (d *Duration) UnmarshalText(b []byte) error {
 // Default returns a configuration with every default set.
 func Default() *Config {
 	return &Config{
+		ExcludeDirs:    append([]string(nil), DefaultExcludeDirs...),
 		RequestBudget:  Duration(DefaultRequestBudget),
 		FanoutLimit:    DefaultFanoutLimit,
 		FanoutFixLimit: DefaultFanoutLimit,

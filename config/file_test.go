@@ -68,7 +68,7 @@ func TestDecodeYAMLKeepsDefaults(t *testing.T) {
 
 func TestDecodeYAMLErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"tests: true\nfanout_limit: 3\n", `f:2: unknown key "fanout_limit" at the top level (known keys: bounds, breakers, disable, enable, fanout-fix-limit, fanout-limit, generated, max-half-open, outbound, request-budget, retry-helpers, tests)`},
+		{"tests: true\nfanout_limit: 3\n", `f:2: unknown key "fanout_limit" at the top level (known keys: bounds, breakers, disable, enable, exclude-dirs, fanout-fix-limit, fanout-limit, generated, max-half-open, outbound, request-budget, retry-helpers, tests)`},
 		{"breakers:\n  - package: p\n    type: T\n    method: [Run]\n", `f:4: unknown key "method" in breakers[0]`},
 		{"request-budget: 0s\n", `f:1: request-budget: invalid duration "0s": must be positive`},
 		{"max-half-open: 0\n", "f: max-half-open must be at least 1, got 0"},
@@ -103,5 +103,40 @@ func TestUnknownSetting(t *testing.T) {
 	err := UnknownSetting(map[string]any{"outbound": []any{map[string]any{"package": "p", "function": "f"}}})
 	if err == nil || !strings.Contains(err.Error(), `unknown key "function" in outbound[0]`) {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestExcludeDirs: third_party, builtin and examples are excluded by
+// default, at any depth below the module root; the file, a flag or the
+// golangci settings change the list (one key: exclude-dirs).
+func TestExcludeDirs(t *testing.T) {
+	c := Default()
+	for _, tc := range []struct {
+		pkg, mod string
+		want     bool
+	}{
+		{"example.com/m/examples/demo", "example.com/m", true},
+		{"example.com/m/internal/third_party/x", "example.com/m", true},
+		{"builtin", "", true},
+		{"example.com/m/app", "example.com/m", false},
+		{"example.com/examples", "example.com/examples", false}, // the module itself
+		{"example.com/examples/app", "example.com/examples", false},
+		{"example.com/m/myexamples", "example.com/m", false},
+	} {
+		if got := c.Excluded(tc.pkg, tc.mod); got != tc.want {
+			t.Errorf("Excluded(%q, %q) = %v, want %v", tc.pkg, tc.mod, got, tc.want)
+		}
+	}
+	c = Default()
+	if err := c.DecodeYAML([]byte("exclude-dirs: []\n"), ".resilint.yml"); err != nil {
+		t.Fatal(err)
+	}
+	if c.Excluded("example.com/m/examples/demo", "example.com/m") {
+		t.Error("exclude-dirs: [] still excludes examples")
+	}
+	var s Config
+	s.SetDefaults()
+	if !s.Excluded("example.com/m/examples/demo", "example.com/m") {
+		t.Error("golangci settings without exclude-dirs: examples is not excluded")
 	}
 }

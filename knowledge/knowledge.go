@@ -88,14 +88,10 @@ type Table struct {
 	// function as test code (a helper taking *testing.T): its findings are
 	// reported only with the tests option, like those of _test.go files.
 	TestingTypes map[string]bool
-	// TestingPackages mark a package that imports them as test
-	// infrastructure (a testutil package, an acceptance-test harness):
-	// production code does not import package testing.
+	// TestingPackages mark a file that imports them as test code (a test
+	// helper, an acceptance-test harness): production code does not import
+	// package testing.
 	TestingPackages map[string]bool
-	// TestDirs are directory names that, as any element of a package's
-	// import path, mark it as test infrastructure by Go convention
-	// (example.com/svc/e2e, example.com/svc/internal/testutil).
-	TestDirs map[string]bool
 	// StreamNetworks are the prefixes of network names whose dials wait on a
 	// remote peer ("tcp": tcp, tcp4, tcp6).
 	StreamNetworks []string
@@ -378,22 +374,16 @@ func Default() *Table {
 		HostJoins:       map[string]int{"net.JoinHostPort": 0},
 		TestingTypes:    map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
 		TestingPackages: map[string]bool{"testing": true},
-		TestDirs: map[string]bool{
-			"test": true, "tests": true, "e2e": true, "e2etest": true, "testing": true,
-			"testutil": true, "testutils": true, "testhelper": true, "testhelpers": true,
-			"testsupport": true, "testenv": true, "httptest": true, "mock": true, "mocks": true,
-			"fake": true, "fakes": true, "benchmark": true, "benchmarks": true,
-		},
-		Requests:      maps.Clone(requests),
-		Contexts:      maps.Clone(contexts),
-		SharedWork:    maps.Clone(sharedWork),
-		RunsLater:     maps.Clone(runsLater),
-		ContextErr:    map[string]bool{"(context.Context).Err": true},
-		Inbound:       maps.Clone(inbound),
-		InboundParams: maps.Clone(inboundParams),
-		Senders:       map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},
-		ClientTypes:   maps.Clone(clientTypes),
-		Clients:       maps.Clone(clients),
+		Requests:        maps.Clone(requests),
+		Contexts:        maps.Clone(contexts),
+		SharedWork:      maps.Clone(sharedWork),
+		RunsLater:       maps.Clone(runsLater),
+		ContextErr:      map[string]bool{"(context.Context).Err": true},
+		Inbound:         maps.Clone(inbound),
+		InboundParams:   maps.Clone(inboundParams),
+		Senders:         map[string]bool{"(net/http.RoundTripper).RoundTrip": true, "(*net/http.Transport).RoundTrip": true},
+		ClientTypes:     maps.Clone(clientTypes),
+		Clients:         maps.Clone(clients),
 		TransportTypes: map[string]TransportType{"net/http.Transport": {
 			ResponseHeaderField: "ResponseHeaderTimeout",
 			DialFields:          []string{"DialContext", "Dial", "DialTLSContext", "DialTLS"},

@@ -28,6 +28,11 @@ func TestMain(m *testing.M) {
 	if err := build.Run(); err != nil {
 		panic("building resilint: " + err.Error())
 	}
+	// RESILINT_TEST_BIN runs the tests against another binary (an older
+	// build, to see a new test fail before its change).
+	if bin := os.Getenv("RESILINT_TEST_BIN"); bin != "" {
+		resilint = bin
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -47,7 +52,12 @@ func repoRoot(t *testing.T) string {
 // its resil requirement, if any, at this repository's resil module.
 func copyModule(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join(repoRoot(t), "testdata", name)
+	return copyModuleAt(t, filepath.Join(repoRoot(t), "testdata", name))
+}
+
+// copyModuleAt copies the module in directory src as copyModule does.
+func copyModuleAt(t *testing.T, src string) string {
+	t.Helper()
 	dst := t.TempDir()
 	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
 		if err != nil {

@@ -9,17 +9,26 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
+	"syscall"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/resilint/resilint/config"
+	"github.com/resilint/resilint/internal/vetunit"
 	"github.com/resilint/resilint/suite"
+)
+
+// Engines.
+const (
+	engineVet       = "vet"
+	engineInProcess = "inprocess"
 )
 
 // Exit codes.
@@ -27,12 +36,25 @@ const (
 	ExitClean    = 0 // no findings
 	ExitError    = 1 // packages failed to load or analyze, or bad usage
 	ExitFindings = 3 // findings reported
+	// ExitInterrupted: the run was interrupted (SIGINT, SIGTERM) and wrote
+	// nothing, as a shell reports a command killed by SIGINT.
+	ExitInterrupted = 130
 )
 
 // Main runs the command with args (without the program name) and returns the
 // exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if vetMode(args) {
+		if engineMode(args) {
+			return vetunit.Main(args)
+		}
+		if len(args) == 1 && (args[0] == "-V=full" || args[0] == "--V=full") {
+			if err := vetunit.PrintVersion(stdout); err != nil {
+				fmt.Fprintf(stderr, "resilint: %v\n", err)
+				return ExitError
+			}
+			return ExitClean
+		}
 		runVet(args)
 		return ExitError // unreachable: unitchecker exits
 	}
@@ -52,6 +74,17 @@ func vetMode(args []string) bool {
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
+// engineMode reports whether the resilint command's engine invoked us
+// through go vet (see package vetunit).
+func engineMode(args []string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-"+vetunit.FlagName+"=") || strings.HasPrefix(a, "--"+vetunit.FlagName+"=") {
+			return true
+		}
+	}
+	return false
+}
+
 // runVet hands over to unitchecker, with resilint's configuration flags on
 // the global flag set so that go vet can pass them through.
 func runVet(args []string) {
@@ -63,6 +96,9 @@ func runVet(args []string) {
 		}
 	}
 	cfg.RegisterFlags(flag.CommandLine)
+	// The engine's flag, so that go vet accepts it from the command (see
+	// engineMode); a vet run without it ignores it.
+	flag.CommandLine.String(vetunit.FlagName, "", "settings of resilint's own engine (set by the resilint command)")
 	analyzers, err := suite.Analyzers(cfg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "resilint: %v\n", err)
@@ -103,6 +139,9 @@ type run struct {
 	unused          int // unused directives reported
 	cpuProfile      string
 	memProfile      string
+	engineName      string // engineVet or engineInProcess
+	verbose         bool
+	noProgress      bool
 	enable          map[string]*triState
 
 	newFromRev        string
@@ -112,9 +151,20 @@ type run struct {
 	changed           map[string]map[int]bool // lines changed since -new-from-rev
 
 	analyzers []*analysis.Analyzer // the analyzers that run
-	rootDir   string               // see root
-	sources   map[string][]byte    // see source
-	lineIndex map[string][]int     // see lines
+	patterns  []string             // the packages to analyse
+	tags      string               // -tags
+	// engine analyses the packages, with overlay (file -> content) over
+	// the files on disk; quiet: do not print load errors again.
+	engine func(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int)
+
+	testOnlyPkgs map[string]bool // packages only test code imports
+
+	fixed     bool                    // -fix ran: outputs report its fixes
+	fixLines  []string                // -fix: one line per fix applied or not
+	fixStatus map[*Finding]*candidate // -fix: the candidate of each finding
+	rootDir   string                  // see root
+	sources   map[string][]byte       // see source
+	lineIndex map[string][]int        // see lines
 }
 
 type triState int
@@ -152,8 +202,8 @@ func (t *triState) IsBoolFlag() bool { return true }
 func (d *run) flags() *flag.FlagSet {
 	fs := flag.NewFlagSet("resilint", flag.ContinueOnError)
 	fs.SetOutput(d.stderr)
-	fs.BoolVar(&d.fix, "fix", false, "apply the suggested fixes")
-	fs.BoolVar(&d.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
+	fs.BoolVar(&d.fix, "fix", false, "apply the suggested fixes that type-check, and print each one applied or not")
+	fs.BoolVar(&d.diff, "diff", false, "with -fix, print the fixes as a unified diff (for git apply or patch -p1, from the repository root) instead of applying them")
 	fs.BoolVar(&d.json, "json", false, "print findings as JSON on standard output (the go/analysis checker shape); same as -format json")
 	fs.StringVar(&d.format, "format", "", "output formats, comma-separated: text (the default, on standard error), json, sarif (SARIF 2.1.0), github (GitHub Actions annotations); FORMAT:FILE writes one to a file")
 	fs.StringVar(&d.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), e.g. origin/main")
@@ -163,7 +213,10 @@ func (d *run) flags() *flag.FlagSet {
 	fs.BoolVar(&d.loadTests, "test", true, "load test packages too (findings in _test.go files are reported only with -include-tests)")
 	fs.StringVar(&d.configPath, "config", "", "configuration file (default: .resilint.yml at the module root, if any)")
 	fs.StringVar(&d.dir, "C", "", "run in this directory (like go -C)")
+	fs.StringVar(&d.tags, "tags", "", "comma-separated build tags to consider satisfied, as for go build (GOFLAGS=-tags=... works too)")
 	fs.BoolVar(&d.unusedNolint, "report-unused-nolint", false, "report //nolint:resilint directives that suppress nothing")
+	fs.StringVar(&d.engineName, "engine", engineVet, "how packages are analysed: "+engineVet+" (each package in its own process through go vet -vettool, with results cached in GOCACHE) or "+engineInProcess+" (every package in this process)")
+	fs.BoolVar(&d.verbose, "v", false, "print how many packages were analysed and how many results came from the cache")
 	fs.StringVar(&d.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&d.memProfile, "memprofile", "", "write a heap profile to this file")
 	d.cfg.RegisterFlags(fs)
@@ -183,6 +236,12 @@ Usage:
   resilint help NAME             show an analyzer's documentation
 
 Also usable as: go vet -vettool=$(command -v resilint) ./...
+
+Exit codes:
+  0  no findings (with -fix: every finding fixed)
+  3  findings reported (with -fix: findings left, without a fix)
+  1  an error: a package that does not load, bad flags or configuration,
+     a fix that was not applied (-fix names it and says why)
 
 Flags:
 `)
@@ -215,12 +274,22 @@ func (d *run) main(args []string) int {
 	if d.diff && !d.fix {
 		return d.errorf("-diff needs -fix")
 	}
+	if d.engineName != engineVet && d.engineName != engineInProcess {
+		return d.errorf("-engine: want %s or %s, not %q", engineVet, engineInProcess, d.engineName)
+	}
 	d.args = args
 	outs, err := parseFormats(d.format, d.json)
 	if err != nil {
 		return d.errorf("%v", err)
 	}
 	d.outputs = outs
+	if d.diff {
+		for _, o := range outs {
+			if o.path == "" && o.format != formatText {
+				return d.errorf("-diff prints the diff on standard output: write %s to a file (-format %s:FILE)", o.format, o.format)
+			}
+		}
+	}
 	if d.writeBaselinePath != "" && (d.fix || d.baselinePath != "" || d.newFromRev != "") {
 		return d.errorf("-write-baseline records every finding: it cannot be combined with -fix, -baseline or -new-from-rev")
 	}
@@ -235,13 +304,13 @@ func (d *run) main(args []string) int {
 	for _, o := range d.outputs {
 		if o.path != "" {
 			if err := checkWritable(o.path); err != nil {
-				return d.errorf("-format %s:%s: %v", o.format, o.path, err)
+				return d.errorf("writing %s (-format %s:%s): %v", o.path, o.format, o.path, err)
 			}
 		}
 	}
 	if d.writeBaselinePath != "" {
 		if err := checkWritable(d.writeBaselinePath); err != nil {
-			return d.errorf("-write-baseline %s: %v", d.writeBaselinePath, err)
+			return d.errorf("writing %s (-write-baseline): %v", d.writeBaselinePath, err)
 		}
 	}
 	// Flags given explicitly win over the configuration file: read the file
@@ -362,7 +431,14 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 			f.Close()
 		}()
 	}
-	res, code := d.runChecker(patterns, analyzers)
+	d.patterns = patterns
+	if d.engine == nil {
+		d.engine = d.runVetEngine
+		if d.engineName == engineInProcess {
+			d.engine = d.runChecker
+		}
+	}
+	res, code := d.engine(patterns, nil, false)
 	if res == nil {
 		return code
 	}
@@ -373,35 +449,48 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 // and returns the exit code; status is the engine's (ExitError when a
 // package failed to load).
 func (d *run) report(res *Result, status int) int {
+	// Files are written atomically (a temporary file renamed over the
+	// target); an interrupt while they are written takes effect after
+	// the last one, so that none is left half-written.
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigc)
+	code := d.reportNow(res, status)
+	select {
+	case <-sigc:
+		fmt.Fprintln(d.stderr, "resilint: interrupted")
+		return ExitInterrupted
+	default:
+		return code
+	}
+}
+
+func (d *run) reportNow(res *Result, status int) int {
 	for _, e := range res.Errors {
 		if e.Root && !strings.Contains(e.Err, "analysis skipped due to errors in package") && !strings.Contains(e.Err, "failed prerequisites") {
 			fmt.Fprintf(d.stderr, "resilint: %s: %s: %v\n", pkgPathOf(res, e.Pkg), e.Analyzer, e.Err)
 			status = ExitError
 		}
 	}
-	found := d.filter(res)
+	all := d.filter(res)
 
 	if d.writeBaselinePath != "" {
-		if err := d.writeBaseline(d.writeBaselinePath, found); err != nil {
+		if err := d.writeBaseline(d.writeBaselinePath, all); err != nil {
 			return d.errorf("%v", err)
 		}
-		fmt.Fprintf(d.stderr, "resilint: recorded %d findings in %s\n", len(found), d.writeBaselinePath)
+		fmt.Fprintf(d.stderr, "resilint: recorded %d findings in %s\n", len(all), d.writeBaselinePath)
 		return status
 	}
-	found = d.onlyNew(found)
+	found := d.onlyNew(all)
 
 	if d.fix {
-		if err := d.applyFixes(found); err != nil {
-			fmt.Fprintf(d.stderr, "resilint: %v\n", err)
-			return ExitError
-		}
-		return status
+		return d.fixFindings(res, all, found, status)
 	}
 
 	if status == ExitClean && len(found)+d.unused > 0 {
 		status = ExitFindings
 	}
-	if err := d.writeOutputs(res, found, status); err != nil {
+	if err := d.writeOutputs(res, found, found, status); err != nil {
 		return d.errorf("%v", err)
 	}
 	return status

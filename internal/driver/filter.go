@@ -5,7 +5,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/resilint/resilint/config"
@@ -17,20 +19,26 @@ import (
 // variants of a package produce (a file of package p is also in "p [p.test]"):
 // of equal findings, the one of the package itself is kept.
 func (d *run) filter(res *Result) []Finding {
+	out, files := d.dedupeFiles(res)
+	if d.unusedNolint {
+		d.reportUnused(res, files)
+	}
+	return out
+}
+
+// dedupe is filter without the report of unused directives.
+func (d *run) dedupe(res *Result) []Finding {
+	out, _ := d.dedupeFiles(res)
+	return out
+}
+
+func (d *run) dedupeFiles(res *Result) ([]Finding, *fileDirectives) {
 	variant := func(id string) int {
 		if isVariant(id) {
 			return 1
 		}
 		return 0
 	}
-	pkgs := append([]Package(nil), res.Packages...)
-	sort.SliceStable(pkgs, func(i, j int) bool {
-		vi, vj := variant(pkgs[i].ID), variant(pkgs[j].ID)
-		if vi != vj {
-			return vi < vj
-		}
-		return pkgs[i].ID < pkgs[j].ID
-	})
 	all := append([]Finding(nil), res.Findings...)
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i].Pkg, all[j].Pkg
@@ -47,7 +55,19 @@ func (d *run) filter(res *Result) []Finding {
 	}
 	seen := map[key]bool{}
 	var out []Finding
+	var testOnly map[string]bool
+	if !d.cfg.Tests {
+		testOnly = d.testOnly(res)
+	}
+	d.testOnlyPkgs = testOnly
+	pathOf := map[string]string{}
+	for _, p := range res.Packages {
+		pathOf[p.ID] = groupKey(p.ID, p.Path)
+	}
 	for _, f := range all {
+		if testOnly[pathOf[f.Pkg]] {
+			continue
+		}
 		k := key{f.Analyzer, f.Posn, f.End, f.Message}
 		if seen[k] {
 			continue
@@ -58,7 +78,20 @@ func (d *run) filter(res *Result) []Finding {
 		}
 		out = append(out, f)
 	}
-	if d.unusedNolint {
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Posn, out[j].Posn
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	return out, files
+}
+
+// reportUnused prints the //nolint directives that suppressed nothing.
+func (d *run) reportUnused(res *Result, files *fileDirectives) {
+	pkgs := res.Packages
+	{
 		names := map[string]bool{}
 		for _, n := range suite.Names() {
 			names[n] = true
@@ -70,6 +103,9 @@ func (d *run) filter(res *Result) []Finding {
 		var unused []string
 		seenFile := map[string]bool{}
 		for _, p := range pkgs {
+			if d.testOnlyPkgs[groupKey(p.ID, p.Path)] {
+				continue // no finding is reported there
+			}
 			for _, name := range p.Files {
 				if seenFile[name] {
 					continue
@@ -93,14 +129,6 @@ func (d *run) filter(res *Result) []Finding {
 		}
 		d.unused = len(unused)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Posn, out[j].Posn
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		return a.Offset < b.Offset
-	})
-	return out
 }
 
 // fileDirectives reads the //nolint directives of files, parsing each file
@@ -140,3 +168,82 @@ func relevantTo(dir *nolint.Directive, enabled map[string]bool) bool {
 }
 
 func isVariant(id string) bool { return strings.Contains(id, "[") || strings.HasSuffix(id, ".test") }
+
+// testOnly returns the import paths of the analysed packages that only
+// test code imports: every file of the analysed packages that imports them
+// is a _test.go file, imports package testing, or is in such a package. A
+// package that nothing imports is not test code.
+func (d *run) testOnly(res *Result) map[string]bool {
+	type site struct {
+		importer string // the importing package's path
+		test     bool   // the importing file is test code by itself
+	}
+	roots := map[string]bool{}
+	for _, p := range res.Packages {
+		if !isVariant(p.ID) {
+			roots[p.Path] = true
+		}
+	}
+	sites := map[string][]site{}
+	seen := map[string]bool{}
+	for _, p := range res.Packages {
+		files := p.Files
+		if !isVariant(p.ID) && len(p.Files) > 0 {
+			// The package's test files, also when test packages were not
+			// loaded (-test=false).
+			tests, _ := filepath.Glob(filepath.Join(filepath.Dir(p.Files[0]), "*_test.go"))
+			files = append(append([]string(nil), files...), tests...)
+		}
+		for _, name := range files {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly|parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			test := strings.HasSuffix(name, "_test.go")
+			var imported []string
+			for _, is := range f.Imports {
+				path, err := strconv.Unquote(is.Path.Value)
+				if err != nil {
+					continue
+				}
+				if d.cfg.Table().TestingPackages[path] {
+					test = true
+				}
+				if roots[path] {
+					imported = append(imported, path)
+				}
+			}
+			importer := groupKey(p.ID, p.Path)
+			for _, path := range imported {
+				if path != importer { // a package's own tests do not count
+					sites[path] = append(sites[path], site{importer, test})
+				}
+			}
+		}
+	}
+	only := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for path, list := range sites {
+			if only[path] {
+				continue
+			}
+			all := true
+			for _, s := range list {
+				if !s.test && !only[s.importer] {
+					all = false
+					break
+				}
+			}
+			if all {
+				only[path] = true
+				changed = true
+			}
+		}
+	}
+	return only
+}

@@ -4,12 +4,24 @@ import (
 	"go/token"
 )
 
-// The driver's filters (//nolint, test variants, -baseline, -new-from-rev),
-// outputs (text, json, sarif, github) and -fix work on the engine-neutral
-// types of this file, so that any engine can feed them: the in-process
-// engine (go/packages + go/analysis/checker, checker.go) converts the
-// checker's actions into them; an engine that runs go vet -vettool per
-// package fills them from unitchecker's JSON.
+// The driver's filters (//nolint, test variants, test-only packages,
+// -baseline, -new-from-rev), outputs (text, json, sarif, github) and -fix
+// work on the engine-neutral types of this file, so that any engine can
+// feed them: the in-process engine (go/packages + go/analysis/checker,
+// checker.go) converts the checker's actions into them; an engine that runs
+// go vet -vettool per package fills them from unitchecker's JSON.
+//
+// An engine's contract (run.engine):
+//   - it analyses the patterns with overlay (file -> content) over the
+//     files on disk: -fix analyses the fixed code again that way (go vet
+//     takes -overlay);
+//   - positions are in the package's own files, without //line adjustment
+//     (a file cmd/cgo wrote maps back to the package's file); Offset is set;
+//   - edits are byte offsets in those files, in the content analysed;
+//   - Package.Files are the package's own Go files (go list's GoFiles, test
+//     files included for a test variant), absolute;
+//   - it prints load errors itself, unless quiet, and returns ExitError
+//     when a package did not load (and nil when nothing could be analysed).
 
 // A Finding is one diagnostic of one analyzer in one package.
 type Finding struct {

@@ -31,6 +31,9 @@ type jsonDiagnostic struct {
 	Message        string             `json:"message"`
 	SuggestedFixes []jsonSuggestedFix `json:"suggested_fixes,omitempty"`
 	Related        []jsonRelated      `json:"related,omitempty"`
+	// After -fix: the message of the fix applied, or why it was not.
+	AppliedFix    string `json:"applied_fix,omitempty"`
+	FixNotApplied string `json:"fix_not_applied,omitempty"`
 }
 
 type jsonRelated struct {
@@ -75,7 +78,7 @@ func jsonDiag(f Finding) jsonDiagnostic {
 // printJSON prints the findings, and the analyzers' errors, as the
 // checker's JSON tree. Within a package and analyzer, findings are in file
 // and offset order.
-func printJSON(w io.Writer, res *Result, found []Finding) error {
+func (d *run) printJSON(w io.Writer, res *Result, found []Finding) error {
 	tree := map[string]map[string]any{}
 	add := func(pkg, analyzer string, v any) {
 		m, ok := tree[pkg]
@@ -86,8 +89,9 @@ func printJSON(w io.Writer, res *Result, found []Finding) error {
 		m[analyzer] = v
 	}
 	type group struct{ pkg, analyzer string }
-	groups := map[group][]Finding{}
-	for _, f := range found {
+	groups := map[group][]*Finding{}
+	for i := range found {
+		f := &found[i]
 		g := group{f.Pkg, f.Analyzer}
 		groups[g] = append(groups[g], f)
 	}
@@ -101,7 +105,18 @@ func printJSON(w io.Writer, res *Result, found []Finding) error {
 		})
 		diags := make([]jsonDiagnostic, 0, len(list))
 		for _, f := range list {
-			diags = append(diags, jsonDiag(f))
+			jd := jsonDiag(*f)
+			if c := d.fixStatus[f]; c != nil {
+				switch {
+				case c.applied:
+					jd.AppliedFix = c.fix.Message
+				case c.resolved:
+					jd.AppliedFix = "(fixed by the other fixes)"
+				default:
+					jd.FixNotApplied = c.reason
+				}
+			}
+			diags = append(diags, jd)
 		}
 		add(g.pkg, g.analyzer, diags)
 	}

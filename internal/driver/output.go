@@ -78,20 +78,25 @@ func parseFormats(spec string, json bool) ([]output, error) {
 }
 
 // writeOutputs prints the findings in every requested format; res gives
-// the analyzers' errors, for the JSON tree.
-func (d *run) writeOutputs(res *Result, found []Finding, status int) error {
+// the analyzers' errors, for the JSON tree. After -fix, found are the
+// findings -fix started from (the JSON tree tells which fixes it applied)
+// and left those that remain (the other formats); text lists the fixes.
+func (d *run) writeOutputs(res *Result, found, left []Finding, status int) error {
 	for _, o := range d.outputs {
 		var buf bytes.Buffer
 		var err error
 		switch o.format {
 		case formatText:
-			d.printText(&buf, found)
+			for _, l := range d.fixLines {
+				fmt.Fprintln(&buf, l)
+			}
+			d.printText(&buf, left)
 		case formatJSON:
-			err = printJSON(&buf, res, found)
+			err = d.printJSON(&buf, res, found)
 		case formatSARIF:
-			err = d.writeSARIF(&buf, found, status)
+			err = d.writeSARIF(&buf, left, status)
 		case formatGitHub:
-			d.writeGitHub(&buf, found)
+			d.writeGitHub(&buf, left)
 		}
 		if err != nil {
 			return err

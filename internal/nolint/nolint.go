@@ -117,10 +117,12 @@ func File(fset *token.FileSet, f *ast.File) []*Directive {
 			if !ok {
 				continue
 			}
-			p := fset.Position(c.Slash)
+			// Positions in the file as it is: a //line directive moves
+			// neither findings nor directives.
+			p := fset.PositionFor(c.Slash, false)
 			d := &Directive{Pos: c.Slash, File: p.Filename, From: p.Line, To: p.Line, Names: names}
 			if n, ok := declOf[cg]; ok {
-				d.To = fset.Position(n.End()).Line
+				d.To = fset.PositionFor(n.End(), false).Line
 			}
 			out = append(out, d)
 		}

@@ -1,5 +1,4 @@
-// Package attest is production code: only whole path elements such as
-// "test" or "e2e" mark test infrastructure, not a name that contains them.
+// Package attest is production code.
 package attest
 
 import "net/http"

@@ -1,0 +1,63 @@
+package main_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLoadErrors (issue 13 rule 12): a package that fails to load (a missing
+// module), to type-check as a dependency, or to parse is named with its
+// error; every package that therefore could not be analysed is named; the
+// other packages are analysed; the exit code is 1.
+func TestLoadErrors(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "broken")
+	writeFile(t, filepath.Join(dir, "user", "user.go"), "package user\n\nimport \"example.com/broken/bad\"\n\nvar X = bad.F()\n")
+	writeFile(t, filepath.Join(dir, "miss", "miss.go"), "package miss\n\nimport \"example.com/nosuch/pkg\"\n\nvar X = pkg.F()\n")
+	writeFile(t, filepath.Join(dir, "usemiss", "usemiss.go"), "package usemiss\n\nimport \"example.com/broken/miss\"\n\nvar X = miss.X\n")
+	_, stderr, code := run(t, dir, resilint, "./...")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{
+		"miss/miss.go:3:8: no required module provides package example.com/nosuch/pkg",
+		"resilint: package example.com/broken/bad: bad/bad.go:3:23: cannot use",
+		"resilint: package example.com/broken/syntax: syntax/syntax.go:3:9: expected ')'",
+		"resilint: package example.com/broken/miss: not analysed: it imports example.com/nosuch/pkg, which does not load",
+		"resilint: package example.com/broken/usemiss: not analysed: it imports example.com/broken/miss, which depends on example.com/nosuch/pkg, which does not load",
+		"resilint: package example.com/broken/user: not analysed: it imports example.com/broken/bad, which does not load",
+		"ok/ok.go:5:55: http.Get has no deadline",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("output lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, bad := range []string{"panic:", "goroutine 1 ["} {
+		if strings.Contains(stderr, bad) {
+			t.Errorf("output contains %q:\n%s", bad, stderr)
+		}
+	}
+}
+
+// TestBuildTags: -tags and GOFLAGS=-tags=... select the files analysed, on
+// both engines.
+func TestBuildTags(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "cli")
+	writeFile(t, filepath.Join(dir, "tagged", "tagged.go"), "//go:build special\n\npackage tagged\n\nimport \"net/http\"\n\nfunc Get(url string) (*http.Response, error) { return http.Get(url) }\n")
+	writeFile(t, filepath.Join(dir, "tagged", "plain.go"), "package tagged\n")
+	const finding = "tagged/tagged.go:7"
+	for _, engine := range []string{"-engine=vet", "-engine=inprocess"} {
+		if got := lines(t, dir, engine, "./tagged/..."); len(got) != 0 {
+			t.Errorf("%s without the tag: %v", engine, got)
+		}
+		if got := lines(t, dir, engine, "-tags=special", "./tagged/..."); len(got) != 1 || !strings.HasPrefix(got[0], finding) {
+			t.Errorf("%s -tags=special: %v, want %s", engine, got, finding)
+		}
+		stdout, stderr, _ := runEnv(t, dir, []string{"GOFLAGS=-tags=special"}, resilint, engine, "-json", "./tagged/...")
+		if !strings.Contains(stdout, filepath.Join("tagged", "tagged.go")+":7") {
+			t.Errorf("%s with GOFLAGS=-tags=special: no finding:\n%s\n%s", engine, stdout, stderr)
+		}
+	}
+}

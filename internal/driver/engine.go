@@ -1,0 +1,392 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/token"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/resilint/resilint/internal/vetunit"
+)
+
+// The vet engine (the default): the go command analyses every package in its
+// own process, through go vet -vettool and package vetunit, and keeps each
+// package's facts and results in GOCACHE, so that a run analyses only what
+// changed since the last one, on this machine or on any machine that shares
+// the cache (GOCACHEPROG). The driver reads the results (one vetunit.Unit per
+// root package, on go vet's standard output) and applies its filters,
+// outputs and fixes to them as to the in-process engine's.
+
+// errInterrupted is returned when the run was interrupted (SIGINT, SIGTERM):
+// the driver then writes nothing.
+var errInterrupted = errors.New("interrupted")
+
+// vetRun is the outcome of the vet engine.
+type vetRun struct {
+	units  []vetunit.Unit
+	failed bool // some package could not be analysed (named on stderr)
+}
+
+// vetEngine runs go vet with resilint as the vet tool on the patterns, with
+// the go flags extra (an -overlay). When quiet, it prints neither progress
+// nor the packages that fail.
+func (d *run) vetEngine(patterns, extra []string, quiet bool) (*vetRun, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot find resilint's own executable for go vet -vettool: %v", err)
+	}
+	opts := vetunit.Options{Config: d.cfg, Tests: d.loadTests}
+	flagValue, err := opts.Encode()
+	if err != nil {
+		return nil, err
+	}
+	var prog *progress
+	if !quiet {
+		prog = d.newProgress()
+	}
+	defer prog.done()
+	var events *eventLog
+	if d.verbose || prog != nil {
+		if events, err = newEventLog(); err != nil {
+			return nil, err
+		}
+		defer events.close()
+	}
+	if prog != nil {
+		// The dependencies analysed so far, as the units log them.
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			tick := time.NewTicker(250 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					n, _ := events.counts()
+					prog.setDeps(n["facts"] + n["fast"])
+				}
+			}
+		}()
+		// The total is the number of root units: known from go list,
+		// which runs while go vet does.
+		go func() {
+			if l, err := d.goList(patterns, extra, false); err == nil {
+				prog.setTotal(len(l.expectedUnits()))
+			}
+		}()
+	}
+
+	out := &vetRun{}
+	res, err := d.goVetUnits(exe, flagValue, patterns, extra, events, prog)
+	if err != nil {
+		return nil, err
+	}
+	out.units = res.units
+	if res.code != 0 || res.unitErrors() {
+		// Some package did not load, compile or type-check: name it and
+		// every root it keeps from being analysed. When go vet stopped
+		// at loading (load errors abort it before any analysis), analyse
+		// the packages that load.
+		l, err := d.goList(patterns, extra, true)
+		if err != nil {
+			return nil, err
+		}
+		if len(res.units) == 0 && res.code != 0 {
+			if good := l.loadableRoots(); len(good) > 0 && len(good) < len(l.rootPaths()) {
+				again, err := d.goVetUnits(exe, flagValue, good, extra, events, prog)
+				if err != nil {
+					return nil, err
+				}
+				// The first run stopped at the load errors, which
+				// go list names.
+				res = again
+				out.units = again.units
+			}
+		}
+		w := d.stderr
+		if quiet {
+			w = io.Discard
+		}
+		out.failed = reportFailures(w, l, res)
+	}
+	prog.done()
+	if d.verbose && !quiet {
+		d.printCounts(events, len(out.units))
+	}
+	return out, nil
+}
+
+// vetResult is one go vet invocation's output.
+type vetResult struct {
+	units  []vetunit.Unit
+	stderr []byte
+	code   int
+}
+
+func (r *vetResult) unitErrors() bool {
+	for _, u := range r.units {
+		if u.Error != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// goVetUnits runs go vet once, reading the units as they arrive.
+func (d *run) goVetUnits(exe, flagValue string, patterns, extra []string, events *eventLog, prog *progress) (*vetResult, error) {
+	args := []string{"vet", "-vettool=" + exe, "-json", "-" + vetunit.FlagName + "=" + flagValue}
+	args = append(args, extra...)
+	if d.tags != "" {
+		args = append(args, "-tags="+d.tags)
+	}
+	args = append(args, "--")
+	args = append(args, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Env = os.Environ()
+	if events != nil {
+		cmd.Env = append(cmd.Env, vetunit.EventsEnv+"="+events.name)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+
+	// Forward an interrupt to the go command, which stops starting new
+	// work, lets the running units finish (their results are complete and
+	// cached) and exits; the driver then writes nothing.
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigc)
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("cannot run go vet: %v", err)
+	}
+	var interrupted bool
+	var mu sync.Mutex
+	stop := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigc:
+			mu.Lock()
+			interrupted = true
+			mu.Unlock()
+			cmd.Process.Signal(s)
+		case <-stop:
+		}
+	}()
+
+	res := &vetResult{}
+	dec := json.NewDecoder(stdout)
+	var decodeErr error
+	for {
+		var u vetunit.Unit
+		if err := dec.Decode(&u); err != nil {
+			if err != io.EOF {
+				decodeErr = fmt.Errorf("reading go vet's output: %v", err)
+				io.Copy(io.Discard, stdout)
+			}
+			break
+		}
+		if u.Resilint != 1 {
+			continue
+		}
+		res.units = append(res.units, u)
+		prog.add(1)
+	}
+	err = cmd.Wait()
+	close(stop)
+	res.stderr = stderr.Bytes()
+	mu.Lock()
+	defer mu.Unlock()
+	if interrupted {
+		return nil, errInterrupted
+	}
+	if decodeErr != nil {
+		return nil, decodeErr
+	}
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return nil, fmt.Errorf("go vet: %v", err)
+		}
+		res.code = ee.ExitCode()
+	}
+	return res, nil
+}
+
+// eventLog is the file the units append to (vetunit.EventsEnv).
+type eventLog struct{ name string }
+
+func newEventLog() (*eventLog, error) {
+	f, err := os.CreateTemp("", "resilint-events-*")
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	return &eventLog{name: f.Name()}, nil
+}
+
+func (e *eventLog) close() { os.Remove(e.name) }
+
+// counts returns how many units ran, by mode, and the largest peak RSS of
+// one (bytes).
+func (e *eventLog) counts() (map[string]int, int64) {
+	data, _ := os.ReadFile(e.name)
+	n := map[string]int{}
+	var peak int64
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Split(line, "\t"); len(f) >= 3 {
+			n[f[1]]++
+			if len(f) >= 4 {
+				if r, err := strconv.ParseInt(f[3], 10, 64); err == nil {
+					peak = max(peak, r)
+				}
+			}
+		}
+	}
+	return n, peak
+}
+
+// printCounts prints, with -v, how many packages were analysed in this run
+// and how many results came from the cache.
+func (d *run) printCounts(events *eventLog, roots int) {
+	n, peak := events.counts()
+	analysed := n["root"] + n["facts"]
+	fmt.Fprintf(d.stderr, "resilint: %d packages analysed (%d for findings, %d for facts only), %d without facts skipped, %d of %d results from the cache\n",
+		analysed, n["root"], n["facts"], n["fast"], max(roots-n["root"]-n["skip"], 0), roots)
+	if analysed > 0 {
+		fmt.Fprintf(d.stderr, "resilint: peak memory of one package's analysis %d MiB, of this process %d MiB\n", peak>>20, vetunit.PeakRSS()>>20)
+	}
+}
+
+// runVetEngine runs the vet engine and converts its units to the neutral
+// Result (the engine contract of finding.go). It returns nil when the run was
+// interrupted or could not start; the status is ExitError when a package
+// could not be analysed (named on stderr unless quiet).
+func (d *run) runVetEngine(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int) {
+	var extra []string
+	back := map[string]string{}
+	if len(overlay) > 0 {
+		// go vet reads the overlay's contents from files: the units see
+		// those files' names, which the results are mapped back from.
+		tmp, err := os.MkdirTemp("", "resilint-overlay-")
+		if err != nil {
+			return nil, d.errorf("%v", err)
+		}
+		defer os.RemoveAll(tmp)
+		names := make([]string, 0, len(overlay))
+		for name := range overlay {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		replace := map[string]string{}
+		for i, name := range names {
+			f := filepath.Join(tmp, strconv.Itoa(i)+"_"+filepath.Base(name))
+			if err := os.WriteFile(f, overlay[name], 0o644); err != nil {
+				return nil, d.errorf("%v", err)
+			}
+			replace[name] = f
+			back[f] = name
+		}
+		data, err := json.Marshal(map[string]any{"Replace": replace})
+		if err != nil {
+			return nil, d.errorf("%v", err)
+		}
+		ov := filepath.Join(tmp, "overlay.json")
+		if err := os.WriteFile(ov, data, 0o644); err != nil {
+			return nil, d.errorf("%v", err)
+		}
+		extra = append(extra, "-overlay="+ov)
+	}
+	vr, err := d.vetEngine(patterns, extra, quiet)
+	if err == errInterrupted {
+		fmt.Fprintln(d.stderr, "resilint: interrupted; nothing was written")
+		return nil, ExitInterrupted
+	}
+	if err != nil {
+		return nil, d.errorf("%v", err)
+	}
+	code := ExitClean
+	if vr.failed {
+		code = ExitError
+	}
+	res := convertUnits(vr.units, back)
+	if len(res.Packages) == 0 {
+		return nil, code
+	}
+	return res, code
+}
+
+// convertUnits converts the engine's units to the neutral form, each view
+// a package, in the order the units arrived (the filters sort).
+// back maps the files of an overlay to the files they stand for.
+func convertUnits(units []vetunit.Unit, back map[string]string) *Result {
+	res := &Result{}
+	name := func(f string) string {
+		if orig, ok := back[f]; ok {
+			return orig
+		}
+		return f
+	}
+	for _, u := range units {
+		for _, v := range u.Views {
+			pkg := Package{ID: v.ID, Path: v.Path}
+			for _, f := range v.Files {
+				pkg.Files = append(pkg.Files, name(f))
+			}
+			res.Packages = append(res.Packages, pkg)
+			for _, f := range v.Findings {
+				res.Findings = append(res.Findings, convertUnitFinding(v.ID, f, name))
+			}
+			for _, e := range v.Errors {
+				res.Errors = append(res.Errors, ActionError{Pkg: v.ID, Analyzer: e.Analyzer, Root: true, Err: e.Err})
+			}
+		}
+	}
+	return res
+}
+
+func convertUnitFinding(pkg string, f vetunit.Finding, name func(string) string) Finding {
+	pos := func(p token.Position) token.Position {
+		p.Filename = name(p.Filename)
+		return p
+	}
+	out := Finding{
+		Analyzer: f.Analyzer,
+		Pkg:      pkg,
+		Posn:     pos(f.Posn),
+		End:      pos(f.End),
+		Category: f.Category,
+		Message:  f.Message,
+	}
+	for _, r := range f.Related {
+		out.Related = append(out.Related, Related{Posn: pos(r.Posn), End: pos(r.End), Message: r.Message})
+	}
+	for _, fx := range f.Fixes {
+		fix := Fix{Message: fx.Message}
+		for _, e := range fx.Edits {
+			file := e.File
+			if file != "" {
+				file = name(file)
+			}
+			fix.Edits = append(fix.Edits, Edit{File: file, Start: e.Start, End: e.End, New: []byte(e.New)})
+		}
+		out.Fixes = append(out.Fixes, fix)
+	}
+	return out
+}

@@ -1,0 +1,103 @@
+package driver
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// progress prints "resilint: analysed N of M packages" on one line of a
+// terminal, rewritten as results arrive. A nil *progress prints nothing:
+// there is none when standard error is not a terminal, or with -json (whose
+// output a program reads).
+type progress struct {
+	w     io.Writer
+	mu    sync.Mutex
+	n     int
+	total int
+	deps  int // dependencies analysed for their facts
+	last  time.Time
+	shown bool
+	ended bool
+}
+
+// newProgress returns the run's progress line, or nil.
+func (d *run) newProgress() *progress {
+	if d.json || d.noProgress {
+		return nil
+	}
+	for _, o := range d.outputs {
+		if o.format == formatJSON && o.path == "" {
+			return nil
+		}
+	}
+	f, ok := d.stderr.(*os.File)
+	if !ok || !isTerminal(f) {
+		return nil
+	}
+	return &progress{w: f}
+}
+
+func (p *progress) setTotal(n int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.total = n
+	p.print(true)
+}
+
+func (p *progress) setDeps(n int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n != p.deps {
+		p.deps = n
+		p.print(false)
+	}
+}
+
+func (p *progress) add(n int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n += n
+	p.print(false)
+}
+
+// print rewrites the line, at most ten times a second unless forced.
+func (p *progress) print(force bool) {
+	if p.ended || !force && time.Since(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
+	p.shown = true
+	line := fmt.Sprintf("resilint: analysed %d packages", p.n)
+	if p.total > 0 {
+		line = fmt.Sprintf("resilint: analysed %d of %d packages", min(p.n, p.total), p.total)
+	}
+	if p.deps > 0 {
+		line += fmt.Sprintf(" (and %d dependencies for their facts)", p.deps)
+	}
+	fmt.Fprintf(p.w, "\r%s\x1b[K", line)
+}
+
+// done erases the line, for the findings that follow.
+func (p *progress) done() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.shown && !p.ended {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+	p.ended = true
+}

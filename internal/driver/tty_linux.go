@@ -1,0 +1,5 @@
+package driver
+
+import "syscall"
+
+const ioctlGetTermios = syscall.TCGETS

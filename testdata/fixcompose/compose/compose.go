@@ -1,0 +1,28 @@
+// Package compose has two fixes that each add an import to the same
+// import block: they compose, in one run.
+package compose
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+)
+
+// Store writes every item in its own goroutine.
+func Store(ctx context.Context, db *sql.DB, items []string) {
+	var wg sync.WaitGroup
+	for _, it := range items {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			db.ExecContext(ctx, "INSERT INTO items VALUES (?)", it)
+		}()
+	}
+	wg.Wait()
+}
+
+// Cleanup runs without a caller's context.
+func Cleanup(db *sql.DB) error {
+	_, err := db.ExecContext(context.Background(), "DELETE FROM items")
+	return err
+}

@@ -1,0 +1,3 @@
+module example.com/fixfiles
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module example.com/scope
+
+go 1.26.0

@@ -1,0 +1,2 @@
+// Package tagged builds only with the special tag.
+package tagged
