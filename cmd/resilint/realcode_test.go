@@ -211,7 +211,12 @@ func mergeGolden(golden, got []rcFinding) ([]rcFinding, string) {
 	sortFindings(lost)
 	var b strings.Builder
 	if len(lost) > 0 {
-		fmt.Fprintf(&b, "%d findings lost (with their verdicts):\n", len(lost))
+		n := map[string]int{}
+		for _, f := range lost {
+			n[f.Verdict]++
+		}
+		fmt.Fprintf(&b, "%d findings lost (%d true, %d borderline, %d false, %d unreviewed):\n",
+			len(lost), n["true"], n["borderline"], n["false"], n["unreviewed"])
 		for _, f := range lost {
 			fmt.Fprintf(&b, "- %s %s: %s\n      was %s: %s\n", f.Analyzer, f.Pos, f.Message, f.Verdict, f.Reason)
 		}
@@ -360,6 +365,7 @@ func TestRealCodeMerge(t *testing.T) {
 	}
 	merged, diff := mergeGolden(golden, got)
 	for _, want := range []string{
+		"2 findings lost (0 true, 1 borderline, 1 false, 0 unreviewed):\n",
 		"- ctxdeadline example.com/m@v1.0.0/a.go:9:2: no deadline\n      was false: bounded by the transport",
 		"- unboundedfanout example.com/m@v1.0.0/b.go:3:1: one goroutine per x\n      was borderline: small list",
 		"+ detachedctx example.com/m@v1.0.0/a.go:100:1: Background",
