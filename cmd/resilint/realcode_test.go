@@ -25,11 +25,11 @@ import (
 // file, keeping the verdicts of the findings that did not change and marking
 // new ones unreviewed. The test fails while any finding is unreviewed.
 
-const realcodeDir = "realcode"
+const rcDir = "realcode"
 
 // verdicts a reviewer gives a finding. unreviewed is what -update gives a new
 // one.
-var verdicts = map[string]bool{"true": true, "borderline": true, "false": true, "unreviewed": true}
+var rcVerdicts = map[string]bool{"true": true, "borderline": true, "false": true, "unreviewed": true}
 
 // rcFinding is one finding: its identity (analyzer, module@version-relative
 // position, message) and, in the golden file, its review.
@@ -41,12 +41,12 @@ type rcFinding struct {
 func (f rcFinding) key() string   { return f.Analyzer + "\t" + f.Pos + "\t" + f.Message }
 func (f rcFinding) place() string { return f.Analyzer + "\t" + f.Pos }
 
-// parseGolden reads the golden file: comment lines (#) and blank lines, and
+// rcParse reads the golden file: comment lines (#) and blank lines, and
 // for every finding two lines,
 //
 //	ANALYZER<TAB>MODULE@VERSION/FILE:LINE:COL<TAB>MESSAGE
 //	<TAB>VERDICT: REASON
-func parseGolden(r io.Reader) ([]rcFinding, error) {
+func rcParse(r io.Reader) ([]rcFinding, error) {
 	var out []rcFinding
 	seen := map[string]bool{}
 	sc := bufio.NewScanner(r)
@@ -67,7 +67,7 @@ func parseGolden(r io.Reader) ([]rcFinding, error) {
 			}
 			verdict, reason, _ := strings.Cut(strings.TrimPrefix(line, "\t"), ":")
 			verdict, reason = strings.TrimSpace(verdict), strings.TrimSpace(reason)
-			if !verdicts[verdict] {
+			if !rcVerdicts[verdict] {
 				return nil, fmt.Errorf("line %d: verdict %q, want true, borderline, false or unreviewed", n, verdict)
 			}
 			if reason == "" && verdict != "unreviewed" {
@@ -101,7 +101,7 @@ func parseGolden(r io.Reader) ([]rcFinding, error) {
 	return out, nil
 }
 
-const goldenHeader = `# Findings of resilint on the modules of testdata/realcode/go.mod (the
+const rcHeader = `# Findings of resilint on the modules of testdata/realcode/go.mod (the
 # real-code regression suite, cmd/resilint/realcode_test.go). Every finding
 # is two lines: ANALYZER<TAB>MODULE@VERSION/FILE:LINE:COL<TAB>MESSAGE, then
 # <TAB>VERDICT: REASON, where VERDICT is what a senior reviewer of that project
@@ -111,12 +111,12 @@ const goldenHeader = `# Findings of resilint on the modules of testdata/realcode
 # the suite fails until they are judged.
 `
 
-// formatGolden writes findings in the golden file's format, sorted.
-func formatGolden(fs []rcFinding) []byte {
+// rcFormat writes findings in the golden file's format, sorted.
+func rcFormat(fs []rcFinding) []byte {
 	fs = append([]rcFinding(nil), fs...)
-	sortFindings(fs)
+	rcSort(fs)
 	var b bytes.Buffer
-	b.WriteString(goldenHeader)
+	b.WriteString(rcHeader)
 	for _, f := range fs {
 		b.WriteString("\n")
 		fmt.Fprintf(&b, "%s\t%s\t%s\n", f.Analyzer, f.Pos, f.Message)
@@ -129,20 +129,20 @@ func formatGolden(fs []rcFinding) []byte {
 	return b.Bytes()
 }
 
-// posKey orders positions by file, then line and column as numbers.
-func posKey(pos string) (string, int, int) {
-	rest, col, ok := cutLastColon(pos)
+// rcPosKey orders positions by file, then line and column as numbers.
+func rcPosKey(pos string) (string, int, int) {
+	rest, col, ok := rcCutLastColon(pos)
 	if !ok {
 		return pos, 0, 0
 	}
-	file, line, ok := cutLastColon(rest)
+	file, line, ok := rcCutLastColon(rest)
 	if !ok {
 		return rest, 0, col
 	}
 	return file, line, col
 }
 
-func cutLastColon(s string) (string, int, bool) {
+func rcCutLastColon(s string) (string, int, bool) {
 	i := strings.LastIndexByte(s, ':')
 	if i < 0 {
 		return s, 0, false
@@ -154,10 +154,10 @@ func cutLastColon(s string) (string, int, bool) {
 	return s[:i], n, true
 }
 
-func sortFindings(fs []rcFinding) {
+func rcSort(fs []rcFinding) {
 	sort.Slice(fs, func(i, j int) bool {
-		fi, li, ci := posKey(fs[i].Pos)
-		fj, lj, cj := posKey(fs[j].Pos)
+		fi, li, ci := rcPosKey(fs[i].Pos)
+		fj, lj, cj := rcPosKey(fs[j].Pos)
 		if fi != fj {
 			return fi < fj
 		}
@@ -174,12 +174,12 @@ func sortFindings(fs []rcFinding) {
 	})
 }
 
-// mergeGolden compares the findings of a run with the golden ones. It
+// rcMerge compares the findings of a run with the golden ones. It
 // returns the golden file's new contents (the run's findings, with the
 // verdicts of those that did not change and unreviewed for new ones; a new
 // finding at the place of a lost one says what the lost one's verdict was),
 // and a readable diff, empty when nothing changed.
-func mergeGolden(golden, got []rcFinding) ([]rcFinding, string) {
+func rcMerge(golden, got []rcFinding) ([]rcFinding, string) {
 	old := map[string]rcFinding{}
 	oldAt := map[string][]rcFinding{}
 	for _, f := range golden {
@@ -207,8 +207,8 @@ func mergeGolden(golden, got []rcFinding) ([]rcFinding, string) {
 			lost = append(lost, f)
 		}
 	}
-	sortFindings(added)
-	sortFindings(lost)
+	rcSort(added)
+	rcSort(lost)
 	var b strings.Builder
 	if len(lost) > 0 {
 		n := map[string]int{}
@@ -234,7 +234,7 @@ func mergeGolden(golden, got []rcFinding) ([]rcFinding, string) {
 }
 
 // precision summarises the verdicts: overall and per analyzer, true / all.
-func precision(fs []rcFinding) string {
+func rcPrecision(fs []rcFinding) string {
 	per := map[string]map[string]int{}
 	total := map[string]int{}
 	for _, f := range fs {
@@ -269,9 +269,9 @@ func precision(fs []rcFinding) string {
 	return b.String()
 }
 
-// unescapeModPath undoes the module cache's case encoding ("!i!b!m" is
+// rcUnescapeModPath undoes the module cache's case encoding ("!i!b!m" is
 // "IBM").
-func unescapeModPath(s string) string {
+func rcUnescapeModPath(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] == '!' && i+1 < len(s) {
@@ -284,19 +284,19 @@ func unescapeModPath(s string) string {
 	return b.String()
 }
 
-// modulePos turns a position in the module cache into MODULE@VERSION/FILE:...
-func modulePos(modcache, posn string) (string, bool) {
+// rcModulePos turns a position in the module cache into MODULE@VERSION/FILE:...
+func rcModulePos(modcache, posn string) (string, bool) {
 	rel, err := filepath.Rel(modcache, posn)
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return posn, false
 	}
-	return unescapeModPath(filepath.ToSlash(rel)), true
+	return rcUnescapeModPath(filepath.ToSlash(rel)), true
 }
 
-// decodeFindings reads resilint -json output: one JSON object per package
+// rcDecode reads resilint -json output: one JSON object per package
 // tree (the standalone driver prints one, go vet one per package), each
 // {package: {analyzer: [diagnostic] or {"error": ...}}}.
-func decodeFindings(out []byte, modcache string) ([]rcFinding, error) {
+func rcDecode(out []byte, modcache string) ([]rcFinding, error) {
 	dec := json.NewDecoder(bytes.NewReader(out))
 	seen := map[string]bool{}
 	var fs []rcFinding
@@ -314,7 +314,7 @@ func decodeFindings(out []byte, modcache string) ([]rcFinding, error) {
 					return nil, fmt.Errorf("%s: %s: %s", pkg, name, raw)
 				}
 				for _, d := range diags {
-					pos, ok := modulePos(modcache, d.Posn)
+					pos, ok := rcModulePos(modcache, d.Posn)
 					if !ok {
 						return nil, fmt.Errorf("%s: a finding outside the module cache: %s", name, d.Posn)
 					}
@@ -327,18 +327,18 @@ func decodeFindings(out []byte, modcache string) ([]rcFinding, error) {
 			}
 		}
 	}
-	sortFindings(fs)
+	rcSort(fs)
 	return fs, nil
 }
 
 func TestRealCodeGoldenFormat(t *testing.T) {
 	// The golden file in the repository parses, and carries a verdict and a
 	// reason for every finding.
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", realcodeDir, "findings.txt"))
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", rcDir, "findings.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := parseGolden(bytes.NewReader(data))
+	fs, err := rcParse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("findings.txt: %v", err)
 	}
@@ -347,7 +347,7 @@ func TestRealCodeGoldenFormat(t *testing.T) {
 			t.Errorf("findings.txt: %s %s is unreviewed", f.Analyzer, f.Pos)
 		}
 	}
-	if got := formatGolden(fs); !bytes.Equal(got, data) {
+	if got := rcFormat(fs); !bytes.Equal(got, data) {
 		t.Errorf("findings.txt is not in the format -update writes (sorted, header, blank line between findings)")
 	}
 }
@@ -363,7 +363,7 @@ func TestRealCodeMerge(t *testing.T) {
 		{Analyzer: "unboundedfanout", Pos: "example.com/m@v1.0.0/b.go:3:1", Message: "one goroutine per element of x"},
 		{Analyzer: "detachedctx", Pos: "example.com/m@v1.0.0/a.go:100:1", Message: "Background"},
 	}
-	merged, diff := mergeGolden(golden, got)
+	merged, diff := rcMerge(golden, got)
 	for _, want := range []string{
 		"2 findings lost (0 true, 1 borderline, 1 false, 0 unreviewed):\n",
 		"- ctxdeadline example.com/m@v1.0.0/a.go:9:2: no deadline\n      was false: bounded by the transport",
@@ -378,8 +378,8 @@ func TestRealCodeMerge(t *testing.T) {
 	if strings.Contains(diff, "fixed wait") {
 		t.Errorf("diff names an unchanged finding:\n%s", diff)
 	}
-	text := formatGolden(merged)
-	back, err := parseGolden(bytes.NewReader(text))
+	text := rcFormat(merged)
+	back, err := rcParse(bytes.NewReader(text))
 	if err != nil {
 		t.Fatalf("parsing the rewritten file: %v\n%s", err, text)
 	}
@@ -399,10 +399,10 @@ func TestRealCodeMerge(t *testing.T) {
 	if f := byKey[got[2].key()]; f.Verdict != "unreviewed" || f.Reason != "" {
 		t.Errorf("new finding: %+v, want unreviewed", f)
 	}
-	if _, diff := mergeGolden(back, got); diff != "" {
+	if _, diff := rcMerge(back, got); diff != "" {
 		t.Errorf("the rewritten file still differs from the run:\n%s", diff)
 	}
-	p := precision(golden)
+	p := rcPrecision(golden)
 	if !strings.Contains(p, "all                3 findings:   1 true,   1 borderline,   1 false; precision 33.3 %") {
 		t.Errorf("precision:\n%s", p)
 	}
@@ -414,8 +414,8 @@ func TestRealCodeMerge(t *testing.T) {
 		"a b c\n\ttrue: x\n",      // not tab-separated
 		"a\tb\tc\n\ttrue: x\na\tb\tc\n\tfalse: y\n", // duplicate
 	} {
-		if _, err := parseGolden(strings.NewReader(bad)); err == nil {
-			t.Errorf("parseGolden accepted %q", bad)
+		if _, err := rcParse(strings.NewReader(bad)); err == nil {
+			t.Errorf("rcParse accepted %q", bad)
 		}
 	}
 }
@@ -425,25 +425,25 @@ func TestRealCodeDecode(t *testing.T) {
 	out := `{"example.com/a": {"sleepretry": [{"posn": "/cache/mod/github.com/!i!b!m/sarama@v1.61.1/admin.go:306:3", "message": "m1"}]}}
 {"example.com/b": {"sleepretry": [{"posn": "/cache/mod/github.com/!i!b!m/sarama@v1.61.1/admin.go:306:3", "message": "m1"}], "ctxdeadline": []}}
 `
-	fs, err := decodeFindings([]byte(out), modcache)
+	fs, err := rcDecode([]byte(out), modcache)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(fs) != 1 || fs[0].Pos != "github.com/IBM/sarama@v1.61.1/admin.go:306:3" {
 		t.Errorf("decoded %+v", fs)
 	}
-	if _, err := decodeFindings([]byte(`{"p": {"ctxdeadline": {"error": "boom"}}}`), modcache); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := rcDecode([]byte(`{"p": {"ctxdeadline": {"error": "boom"}}}`), modcache); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("an analyzer error was not reported: %v", err)
 	}
-	if _, err := decodeFindings([]byte(`{"p": {"ctxdeadline": [{"posn": "/elsewhere/x.go:1:1", "message": "m"}]}}`), modcache); err == nil {
+	if _, err := rcDecode([]byte(`{"p": {"ctxdeadline": [{"posn": "/elsewhere/x.go:1:1", "message": "m"}]}}`), modcache); err == nil {
 		t.Errorf("a finding outside the module cache was accepted")
 	}
 }
 
-// realcodePackages lists the packages of the modules that the test module
+// rcPackages lists the packages of the modules that the test module
 // requires directly: go list over MODULE/... for each, keeping the packages
 // that belong to that module (not to a nested module).
-func realcodePackages(t *testing.T, dir string) (mods []string, pkgs []string) {
+func rcPackages(t *testing.T, dir string) (mods []string, pkgs []string) {
 	t.Helper()
 	stdout, stderr, code := run(t, dir, "go", "mod", "edit", "-json")
 	if code != 0 {
@@ -518,19 +518,19 @@ func TestRealCode(t *testing.T) {
 	if os.Getenv("RESILINT_REALCODE") != "1" {
 		t.Skip("the real-code suite runs with RESILINT_REALCODE=1 (scripts/e2e/realcode.sh)")
 	}
-	dir := filepath.Join(repoRoot(t), "testdata", realcodeDir)
+	dir := filepath.Join(repoRoot(t), "testdata", rcDir)
 	goldenPath := filepath.Join(dir, "findings.txt")
 	data, err := os.ReadFile(goldenPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden, err := parseGolden(bytes.NewReader(data))
+	golden, err := rcParse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("%s: %v", goldenPath, err)
 	}
 
 	start := time.Now()
-	mods, pkgs := realcodePackages(t, dir)
+	mods, pkgs := rcPackages(t, dir)
 	t.Logf("%d modules, %d packages (listed in %s, modules downloaded)", len(mods), len(pkgs), time.Since(start).Round(time.Second))
 
 	stdout, _, _ := run(t, dir, "go", "env", "GOMODCACHE")
@@ -541,19 +541,19 @@ func TestRealCode(t *testing.T) {
 	if code != 0 && code != 3 {
 		t.Fatalf("resilint exited %d:\n%s", code, stderr)
 	}
-	got, err := decodeFindings([]byte(out), modcache)
+	got, err := rcDecode([]byte(out), modcache)
 	if err != nil {
 		t.Fatal(err)
 	}
-	merged, diff := mergeGolden(golden, got)
-	t.Logf("precision of the golden file (true / all; borderline counts as not true):\n%s", precision(golden))
+	merged, diff := rcMerge(golden, got)
+	t.Logf("precision of the golden file (true / all; borderline counts as not true):\n%s", rcPrecision(golden))
 	switch {
 	case diff == "":
 	case os.Getenv("REALCODE_UPDATE") == "1":
-		if err := os.WriteFile(goldenPath, formatGolden(merged), 0o644); err != nil {
+		if err := os.WriteFile(goldenPath, rcFormat(merged), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("findings changed:\n%s\nrewrote %s; findings now:\n%s", diff, goldenPath, precision(merged))
+		t.Logf("findings changed:\n%s\nrewrote %s; findings now:\n%s", diff, goldenPath, rcPrecision(merged))
 	default:
 		t.Errorf("resilint's findings on %s differ from the golden file:\n%s\n"+
 			"judge them: scripts/e2e/realcode.sh -update rewrites findings.txt (new findings unreviewed); give each a verdict and a reason",
