@@ -61,9 +61,10 @@ type Table struct {
 	// Clients: package-level variables and constructors that yield a client,
 	// with whether it has a timeout.
 	Clients map[string]ClientValue
-	// LoopbackHosts name the local host. A dial to one waits on no remote
-	// peer (connect succeeds or is refused at once).
-	LoopbackHosts []string
+	// Locality tells local work (loopback, unix sockets, embedded
+	// databases, files, subprocesses) from calls that reach another
+	// machine.
+	Locality LocalityTable
 	// Formatters build a string from a format argument (index):
 	// fmt.Sprintf("127.0.0.1:%d", port).
 	Formatters map[string]int
@@ -214,6 +215,9 @@ type GRPCShape struct {
 	// Dials are the functions that make a client connection, with the index
 	// of their first dial option (grpc.NewClient(target, opts...): 1).
 	Dials map[string]int
+	// DialTargets are the same functions with the index of their target
+	// argument (grpc.NewClient(target, opts...): 0).
+	DialTargets map[string]int
 	// ConnTypes are the "path.Name" spellings of the connection types a
 	// generated client constructor takes (NewInventoryClient(cc)).
 	ConnTypes []string
@@ -242,6 +246,9 @@ type RequestFunc struct {
 	From int
 	// Result is the index of the request among the results.
 	Result int
+	// URL is the index of the URL argument, or None (a copy keeps its
+	// receiver's URL).
+	URL int
 	// Variant is the context-taking spelling ("NewRequestWithContext").
 	Variant string
 	// Type is the "path.Name" of the request type.
@@ -300,11 +307,11 @@ func Default() *Table {
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			ServerEmbedPrefix: "Unimplemented", ServerEmbedSuffix: "Server",
 			StreamMethods: []string{"CloseSend", "RecvMsg"},
-			Dials:         maps.Clone(grpcDials), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
+			Dials:         maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
 			DeadlineOptions: maps.Clone(grpcDeadlineOptions)},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},
-		LoopbackHosts:   []string{"127.0.0.1", "localhost", "::1", "[::1]"},
+		Locality:        defaultLocality(),
 		Formatters:      map[string]int{"fmt.Sprintf": 0},
 		HostJoins:       map[string]int{"net.JoinHostPort": 0},
 		TestingTypes:    map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},

@@ -117,6 +117,13 @@ var grpcDials = map[string]int{
 	grpcPath + ".DialContext": 2,
 }
 
+// grpcDialTargets are the same functions: the index of their target.
+var grpcDialTargets = map[string]int{
+	grpcPath + ".NewClient":   0,
+	grpcPath + ".Dial":        0,
+	grpcPath + ".DialContext": 1,
+}
+
 // grpcDeadlineOptions can give every call on a connection a deadline: a
 // unary interceptor (a timeout interceptor is the usual way), or a default
 // service config with a per-method "timeout".
@@ -134,13 +141,13 @@ var grpcMethods = map[string]Outbound{
 }
 
 var requests = map[string]RequestFunc{
-	"net/http.NewRequest":                     {Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: "net/http.Request"},
-	"net/http.NewRequestWithContext":          {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
-	"(*net/http.Request).WithContext":         {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
-	"(*net/http.Request).Clone":               {Ctx: 0, From: None, Result: 0, Type: "net/http.Request"},
-	pathHTTP + ".NewRequest":                  {Ctx: None, From: None, Result: 0, Variant: "NewRequestWithContext", Type: pathHTTP + ".Request"},
-	pathHTTP + ".NewRequestWithContext":       {Ctx: 0, From: None, Result: 0, Type: pathHTTP + ".Request"},
-	"(*" + pathHTTP + ".Request).WithContext": {Ctx: 0, From: None, Result: 0, Type: pathHTTP + ".Request"},
+	"net/http.NewRequest":                     {Ctx: None, From: None, Result: 0, URL: 1, Variant: "NewRequestWithContext", Type: "net/http.Request"},
+	"net/http.NewRequestWithContext":          {Ctx: 0, From: None, Result: 0, URL: 2, Type: "net/http.Request"},
+	"(*net/http.Request).WithContext":         {Ctx: 0, From: None, Result: 0, URL: None, Type: "net/http.Request"},
+	"(*net/http.Request).Clone":               {Ctx: 0, From: None, Result: 0, URL: None, Type: "net/http.Request"},
+	pathHTTP + ".NewRequest":                  {Ctx: None, From: None, Result: 0, URL: 1, Variant: "NewRequestWithContext", Type: pathHTTP + ".Request"},
+	pathHTTP + ".NewRequestWithContext":       {Ctx: 0, From: None, Result: 0, URL: 2, Type: pathHTTP + ".Request"},
+	"(*" + pathHTTP + ".Request).WithContext": {Ctx: 0, From: None, Result: 0, URL: None, Type: pathHTTP + ".Request"},
 }
 
 var clientTypes = map[string]ClientType{

@@ -176,6 +176,9 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 	if !ok || row.Ctx != knowledge.None {
 		return
 	}
+	if row.URL >= 0 && row.URL < len(call.Args) && c.res.URLPlace(call.Args[row.URL]).Locality == outbound.Local {
+		return // a request to this machine (loopback, a unix socket) waits on no dependency
+	}
 	v := assignedVar(c.pass.TypesInfo, stack, row.Result)
 	if v != nil && recontexted[v] {
 		return

@@ -33,6 +33,18 @@
 //     forwards it, through any number of helpers and packages, to such an
 //     outbound call; the message names the chain.
 //
+// Calls that stay on this machine are not calls to a dependency and are
+// never reported: a URL, address or gRPC target that is (or starts with) a
+// loopback host — 127.0.0.0/8, ::1, localhost — or the local system (":8080",
+// 0.0.0.0); a unix socket (network "unix", "unixgram", "unixpacket"; a
+// unix:// or http+unix:// URL; an http.Client whose transport dials only
+// unix sockets); a database/sql handle opened on an embedded engine (sql.Open
+// with the driver name of SQLite or DuckDB, or any handle in a package whose
+// only linked SQL drivers are embedded ones). The target is read from
+// constants, concatenations, fmt.Sprintf formats, net.JoinHostPort, variables
+// and unexported fields the package sets; a target out of sight may be
+// remote, and the call is judged as one.
+//
 // Not reported: a context of unknown origin (a parameter, a field, the
 // result of an unknown call), r.Context() of an inbound request, a context
 // from WithTimeout/WithDeadline, a client with Timeout (set on its literal,

@@ -11,7 +11,7 @@ import (
 )
 
 func TestDetachedctx(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), detachedctx.Analyzer, "detached", "budget", "rediscache", "othersvc")
+	analysistest.Run(t, analysistest.TestData(), detachedctx.Analyzer, "detached", "budget", "rediscache", "othersvc", "local")
 }
 
 func TestConfiguredBudget(t *testing.T) {

@@ -25,6 +25,11 @@
 //     minio-go's Client and of AWS SDK v2 service clients (s3, sqs, sns,
 //     dynamodb, kinesis, secretsmanager).
 //
+// Calls that stay on this machine — to a loopback address (127.0.0.0/8,
+// ::1, localhost), over a unix socket, or on an embedded database such as
+// SQLite — are no dependency and are not reported (see ctxdeadline for how
+// the target is read).
+//
 // On a request path — a function that serves an inbound request (an
 // *http.Request parameter, in a declared function or in a function literal
 // such as a HandlerFunc or a middleware's inner handler, or an RPC method

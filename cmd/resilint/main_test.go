@@ -120,6 +120,12 @@ func findings(t *testing.T, dir string, args ...string) []finding {
 	if code != 0 && code != 3 {
 		t.Fatalf("resilint -json exited %d: %s", code, stderr)
 	}
+	return decodeFindings(t, stdout)
+}
+
+// decodeFindings decodes the findings of a -json output.
+func decodeFindings(t *testing.T, stdout string) []finding {
+	t.Helper()
 	var tree map[string]map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
 		t.Fatalf("decoding -json output: %v\n%s", err, stdout)

@@ -16,9 +16,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/analysis/unitchecker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/suite"
@@ -116,6 +114,7 @@ type run struct {
 	analyzers []*analysis.Analyzer // the analyzers that run
 	rootDir   string               // see root
 	sources   map[string][]byte    // see source
+	lineIndex map[string][]int     // see lines
 }
 
 type triState int
@@ -229,6 +228,20 @@ func (d *run) main(args []string) int {
 	if d.dir != "" {
 		if err := os.Chdir(d.dir); err != nil {
 			return d.errorf("-C: %v", err)
+		}
+	}
+	// Output files are checked before the (long) analysis: a typo in a path
+	// fails at once, not after minutes.
+	for _, o := range d.outputs {
+		if o.path != "" {
+			if err := checkWritable(o.path); err != nil {
+				return d.errorf("-format %s:%s: %v", o.format, o.path, err)
+			}
+		}
+	}
+	if d.writeBaselinePath != "" {
+		if err := checkWritable(d.writeBaselinePath); err != nil {
+			return d.errorf("-write-baseline %s: %v", d.writeBaselinePath, err)
 		}
 	}
 	// Flags given explicitly win over the configuration file: read the file
@@ -349,33 +362,24 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 			f.Close()
 		}()
 	}
-	pkgs, code := d.load(patterns)
-	if pkgs == nil {
+	res, code := d.runChecker(patterns, analyzers)
+	if res == nil {
 		return code
 	}
-	// Packages that failed to load or type-check were named by load; the
-	// others are analyzed.
-	var good []*packages.Package
-	for _, p := range pkgs {
-		if len(p.Errors) == 0 && !p.IllTyped {
-			good = append(good, p)
-		}
-	}
-	if len(good) == 0 {
-		return ExitError
-	}
-	graph, err := checker.Analyze(analyzers, good, nil)
-	if err != nil {
-		return d.errorf("%v", err)
-	}
-	status := code
-	for act := range graph.All() {
-		if act.Err != nil && act.IsRoot && !strings.Contains(act.Err.Error(), "analysis skipped due to errors in package") && !strings.Contains(act.Err.Error(), "failed prerequisites") {
-			fmt.Fprintf(d.stderr, "resilint: %s: %s: %v\n", act.Package.PkgPath, act.Analyzer.Name, act.Err)
+	return d.report(res, code)
+}
+
+// report filters an engine's results, prints them or applies their fixes,
+// and returns the exit code; status is the engine's (ExitError when a
+// package failed to load).
+func (d *run) report(res *Result, status int) int {
+	for _, e := range res.Errors {
+		if e.Root && !strings.Contains(e.Err, "analysis skipped due to errors in package") && !strings.Contains(e.Err, "failed prerequisites") {
+			fmt.Fprintf(d.stderr, "resilint: %s: %s: %v\n", pkgPathOf(res, e.Pkg), e.Analyzer, e.Err)
 			status = ExitError
 		}
 	}
-	found := d.filter(graph)
+	found := d.filter(res)
 
 	if d.writeBaselinePath != "" {
 		if err := d.writeBaseline(d.writeBaselinePath, found); err != nil {
@@ -385,7 +389,6 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 		return status
 	}
 	found = d.onlyNew(found)
-	keepOnly(graph.Roots, found)
 
 	if d.fix {
 		if err := d.applyFixes(found); err != nil {
@@ -398,53 +401,30 @@ func (d *run) analyze(patterns []string, analyzers []*analysis.Analyzer) int {
 	if status == ExitClean && len(found)+d.unused > 0 {
 		status = ExitFindings
 	}
-	if err := d.writeOutputs(graph, found, status); err != nil {
+	if err := d.writeOutputs(res, found, status); err != nil {
 		return d.errorf("%v", err)
 	}
 	return status
 }
 
-// load loads the packages, test variants included, with everything the
-// analyzers' facts need. Packages that fail to load or type-check are named
-// on stderr and make the exit code non-zero; the others are still analyzed.
-func (d *run) load(patterns []string) ([]*packages.Package, int) {
-	conf := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: d.loadTests,
-	}
-	pkgs, err := packages.Load(conf, patterns...)
-	if err != nil {
-		return nil, d.errorf("cannot load %s: %v", strings.Join(patterns, " "), err)
-	}
-	if len(pkgs) == 0 {
-		return nil, d.errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
-	status := ExitClean
-	seen := map[string]bool{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msg := fmt.Sprintf("resilint: package %s: %s", p.PkgPath, e)
-			if e.Pos != "" {
-				msg = fmt.Sprintf("resilint: package %s: %s: %s", p.PkgPath, relPath(e.Pos), e.Msg)
-			}
-			if !seen[msg] {
-				seen[msg] = true
-				fmt.Fprintln(d.stderr, msg)
-			}
-			status = ExitError
+// pkgPathOf returns the import path of the package with the given ID.
+func pkgPathOf(res *Result, id string) string {
+	for _, p := range res.Packages {
+		if p.ID == id {
+			return p.Path
 		}
-	})
-	return pkgs, status
+	}
+	return id
 }
 
 // printText prints findings as "file:line:col: message", with file names
 // relative to the working directory when they are inside it, and with -c N
 // the offending line and N lines of context.
-func (d *run) printText(w io.Writer, found []finding) {
+func (d *run) printText(w io.Writer, found []Finding) {
 	for _, f := range found {
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", relPath(f.posn.Filename), f.posn.Line, f.posn.Column, f.diag.Message)
+		fmt.Fprintf(w, "%s:%d:%d: %s\n", relPath(f.Posn.Filename), f.Posn.Line, f.Posn.Column, f.Message)
 		if d.context >= 0 {
-			printContext(w, f.posn.Filename, f.posn.Line, d.context)
+			printContext(w, f.Posn.Filename, f.Posn.Line, d.context)
 		}
 	}
 }

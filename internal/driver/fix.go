@@ -32,38 +32,33 @@ type fileFix struct {
 // once. Every file is written to a temporary file in its directory, then
 // renamed over the original, so a failure never leaves a half-written file.
 // With -diff, nothing is written and the changes are printed.
-func (d *run) applyFixes(found []finding) error {
+func (d *run) applyFixes(found []Finding) error {
 	byFile := map[string][]fileFix{}
 	seenFix := map[string]bool{}
 	for _, f := range found {
-		if len(f.diag.SuggestedFixes) == 0 {
+		if len(f.Fixes) == 0 {
 			continue
 		}
-		sf := f.diag.SuggestedFixes[0]
+		sf := f.Fixes[0]
 		perFile := map[string]*fileFix{}
 		var order []string
 		ok := true
-		for _, te := range sf.TextEdits {
-			end := te.End
-			if !end.IsValid() {
-				end = te.Pos
-			}
-			tf := f.act.Package.Fset.File(te.Pos)
-			if tf == nil || tf != f.act.Package.Fset.File(end) {
+		for _, te := range sf.Edits {
+			if te.File == "" || te.Start < 0 || te.End < te.Start {
 				ok = false
 				break
 			}
-			name := tf.Name()
+			name := te.File
 			ff := perFile[name]
 			if ff == nil {
-				ff = &fileFix{analyzer: f.act.Analyzer.Name, message: sf.Message, line: f.posn.Line}
+				ff = &fileFix{analyzer: f.Analyzer, message: sf.Message, line: f.Posn.Line}
 				perFile[name] = ff
 				order = append(order, name)
 			}
-			ff.edits = append(ff.edits, edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
+			ff.edits = append(ff.edits, edit{te.Start, te.End, string(te.New)})
 		}
 		if !ok {
-			fmt.Fprintf(d.stderr, "resilint: %s:%d: %s fix %q has an invalid edit; not applied\n", f.posn.Filename, f.posn.Line, f.act.Analyzer.Name, sf.Message)
+			fmt.Fprintf(d.stderr, "resilint: %s:%d: %s fix %q has an invalid edit; not applied\n", f.Posn.Filename, f.Posn.Line, f.Analyzer, sf.Message)
 			continue
 		}
 		for _, name := range order {

@@ -7,33 +7,23 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 )
 
 // fakeFindings builds findings with one-edit fixes on a file: each fix
 // replaces [start, end) with text.
-func fakeFindings(t *testing.T, path string, src []byte, fixes ...edit) []finding {
+func fakeFindings(t *testing.T, path string, src []byte, fixes ...edit) []Finding {
 	t.Helper()
-	fset := token.NewFileSet()
-	tf := fset.AddFile(path, -1, len(src))
-	tf.SetLinesForContent(src)
-	act := &checker.Action{
-		Analyzer: &analysis.Analyzer{Name: "fake"},
-		Package:  &packages.Package{Fset: fset},
-	}
-	var out []finding
+	var out []Finding
 	for i, e := range fixes {
-		out = append(out, finding{act: act, posn: fset.Position(tf.Pos(e.start)), diag: analysis.Diagnostic{
-			Pos:     tf.Pos(e.start),
-			Message: "m",
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "fix " + string(rune('a'+i)),
-				TextEdits: []analysis.TextEdit{{Pos: tf.Pos(e.start), End: tf.Pos(e.end), NewText: []byte(e.text)}},
+		out = append(out, Finding{
+			Analyzer: "fake",
+			Posn:     token.Position{Filename: path, Offset: e.start, Line: 1 + bytes.Count(src[:e.start], []byte("\n")), Column: 1},
+			Message:  "m",
+			Fixes: []Fix{{
+				Message: "fix " + string(rune('a'+i)),
+				Edits:   []Edit{{File: path, Start: e.start, End: e.end, New: []byte(e.text)}},
 			}},
-		}})
+		})
 	}
 	return out
 }

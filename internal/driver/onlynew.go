@@ -7,15 +7,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"os/exec"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
-
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // Only-new mode: for a code base with findings that a team does not fix at
@@ -52,7 +50,14 @@ func (d *run) changedLines(rev string) (map[string]map[int]bool, error) {
 	if _, err := git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
 		return nil, fmt.Errorf("-new-from-rev %s: no such commit in this repository", rev)
 	}
-	diff, err := git("-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--find-renames", "--unified=0", "--end-of-options", rev, "--")
+	// Every option that the user's configuration could change is given
+	// explicitly: prefixes (diff.noprefix, diff.mnemonicPrefix), external
+	// diff drivers and textconv filters, color, relative paths, context
+	// and hunk merging (diff.interHunkContext), rename detection.
+	diff, err := git("-c", "core.quotePath=false", "--no-pager", "diff",
+		"--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
+		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", "--inter-hunk-context=0",
+		"--diff-filter=ACMRT", "--end-of-options", rev, "--")
 	if err != nil {
 		return nil, err
 	}
@@ -143,14 +148,14 @@ var (
 // normalized, and the finding's index among the findings that share all of
 // these. It survives edits that shift lines; it changes when the flagged line
 // itself changes.
-func (d *run) fingerprints(found []finding) []string {
+func (d *run) fingerprints(found []Finding) []string {
 	out := make([]string, len(found))
 	seen := map[string]int{}
 	for i, f := range found {
-		file := d.rel(f.posn.Filename)
-		msg := posRef.ReplaceAllString(lineRef.ReplaceAllString(f.diag.Message, "line N"), "$1")
-		text := strings.Join(strings.Fields(d.lineText(f.posn.Filename, f.posn.Line)), " ")
-		key := strings.Join([]string{f.act.Analyzer.Name, file, msg, text}, "\x00")
+		file := d.rel(f.Posn.Filename)
+		msg := posRef.ReplaceAllString(lineRef.ReplaceAllString(f.Message, "line N"), "$1")
+		text := strings.Join(strings.Fields(d.lineText(f.Posn.Filename, f.Posn.Line)), " ")
+		key := strings.Join([]string{f.Analyzer, file, msg, text}, "\x00")
 		n := seen[key]
 		seen[key] = n + 1
 		sum := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(n)))
@@ -176,16 +181,16 @@ func (d *run) lineText(name string, n int) string {
 }
 
 // writeBaseline records every finding in a baseline file.
-func (d *run) writeBaseline(path string, found []finding) error {
+func (d *run) writeBaseline(path string, found []Finding) error {
 	b := baseline{Version: baselineVersion, Tool: "resilint", Findings: []baselineEntry{}}
 	for i, fp := range d.fingerprints(found) {
 		f := found[i]
 		b.Findings = append(b.Findings, baselineEntry{
 			Fingerprint: fp,
-			Analyzer:    f.act.Analyzer.Name,
-			File:        d.rel(f.posn.Filename),
-			Line:        f.posn.Line,
-			Message:     f.diag.Message,
+			Analyzer:    f.Analyzer,
+			File:        d.rel(f.Posn.Filename),
+			Line:        f.Posn.Line,
+			Message:     f.Message,
 		})
 	}
 	data, err := json.MarshalIndent(b, "", "  ")
@@ -207,6 +212,9 @@ func readBaseline(path string) (map[string]int, error) {
 	if err := dec.Decode(&b); err != nil {
 		return nil, fmt.Errorf("-baseline %s: not a resilint baseline file (write one with -write-baseline): %v", path, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("-baseline %s: not a resilint baseline file: data after the JSON object (at byte %d)", path, dec.InputOffset())
+	}
 	if b.Tool != "resilint" || b.Version != baselineVersion {
 		return nil, fmt.Errorf("-baseline %s: not a resilint baseline file of version %d (tool %q, version %d); write it again with -write-baseline", path, baselineVersion, b.Tool, b.Version)
 	}
@@ -221,11 +229,11 @@ func readBaseline(path string) (map[string]int, error) {
 }
 
 // onlyNew applies -baseline and -new-from-rev to the findings.
-func (d *run) onlyNew(found []finding) []finding {
+func (d *run) onlyNew(found []Finding) []Finding {
 	if d.baseline != nil {
 		known := maps.Clone(d.baseline)
 		fps := d.fingerprints(found)
-		var kept []finding
+		var kept []Finding
 		for i, f := range found {
 			if known[fps[i]] > 0 {
 				known[fps[i]]--
@@ -236,31 +244,14 @@ func (d *run) onlyNew(found []finding) []finding {
 		found = kept
 	}
 	if d.changed != nil {
-		var kept []finding
+		var kept []Finding
 		for _, f := range found {
-			lines, ok := d.changed[d.rel(f.posn.Filename)]
-			if ok && (lines == nil || lines[f.posn.Line]) {
+			lines, ok := d.changed[d.rel(f.Posn.Filename)]
+			if ok && (lines == nil || lines[f.Posn.Line]) {
 				kept = append(kept, f)
 			}
 		}
 		found = kept
 	}
 	return found
-}
-
-// keepOnly rewrites the root actions' diagnostics to exactly the given
-// findings, so that the checker's printers print them.
-func keepOnly(roots []*checker.Action, found []finding) {
-	keep := map[*checker.Action][]finding{}
-	for _, f := range found {
-		keep[f.act] = append(keep[f.act], f)
-	}
-	for _, act := range roots {
-		list := keep[act]
-		sort.SliceStable(list, func(i, j int) bool { return list[i].diag.Pos < list[j].diag.Pos })
-		act.Diagnostics = act.Diagnostics[:0:0]
-		for _, f := range list {
-			act.Diagnostics = append(act.Diagnostics, f.diag)
-		}
-	}
 }

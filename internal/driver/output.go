@@ -8,8 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // Output formats.
@@ -79,10 +77,9 @@ func parseFormats(spec string, json bool) ([]output, error) {
 	return outs, nil
 }
 
-// writeOutputs prints the findings in every requested format. The graph's
-// root actions hold exactly the findings (the filters rewrote them), for
-// the JSON printer.
-func (d *run) writeOutputs(graph *checker.Graph, found []finding, status int) error {
+// writeOutputs prints the findings in every requested format; res gives
+// the analyzers' errors, for the JSON tree.
+func (d *run) writeOutputs(res *Result, found []Finding, status int) error {
 	for _, o := range d.outputs {
 		var buf bytes.Buffer
 		var err error
@@ -90,7 +87,7 @@ func (d *run) writeOutputs(graph *checker.Graph, found []finding, status int) er
 		case formatText:
 			d.printText(&buf, found)
 		case formatJSON:
-			err = graph.PrintJSON(&buf)
+			err = printJSON(&buf, res, found)
 		case formatSARIF:
 			err = d.writeSARIF(&buf, found, status)
 		case formatGitHub:
@@ -116,18 +113,18 @@ func (d *run) writeOutputs(graph *checker.Graph, found []finding, status int) er
 // writeGitHub prints one GitHub Actions ::warning workflow command per
 // finding, with the path relative to the repository root, which GitHub
 // turns into an annotation on the pull request's diff.
-func (d *run) writeGitHub(w io.Writer, found []finding) {
+func (d *run) writeGitHub(w io.Writer, found []Finding) {
 	for _, f := range found {
-		end := f.act.Package.Fset.Position(f.diag.End)
-		props := []string{"file=" + escapeProperty(d.rel(f.posn.Filename)), fmt.Sprintf("line=%d", f.posn.Line), fmt.Sprintf("col=%d", f.posn.Column)}
-		if end.IsValid() && end.Filename == f.posn.Filename {
+		end := f.End
+		props := []string{"file=" + escapeProperty(d.rel(f.Posn.Filename)), fmt.Sprintf("line=%d", f.Posn.Line), fmt.Sprintf("col=%d", f.Posn.Column)}
+		if end.IsValid() && end.Filename == f.Posn.Filename {
 			props = append(props, fmt.Sprintf("endLine=%d", end.Line))
-			if end.Line == f.posn.Line {
+			if end.Line == f.Posn.Line {
 				props = append(props, fmt.Sprintf("endColumn=%d", end.Column))
 			}
 		}
-		props = append(props, "title="+escapeProperty("resilint "+f.act.Analyzer.Name))
-		fmt.Fprintf(w, "::warning %s::%s\n", strings.Join(props, ","), escapeData(f.act.Analyzer.Name+": "+f.diag.Message))
+		props = append(props, "title="+escapeProperty("resilint "+f.Analyzer))
+		fmt.Fprintf(w, "::warning %s::%s\n", strings.Join(props, ","), escapeData(f.Analyzer+": "+f.Message))
 	}
 }
 
@@ -206,5 +203,29 @@ func writeNewFile(name string, data []byte) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("writing %s: %v", name, err)
 	}
+	return nil
+}
+
+// checkWritable reports why a file could not be written at name: its
+// directory does not exist or is not writable, or name is a directory. It
+// creates nothing that stays.
+func checkWritable(name string) error {
+	if info, err := os.Stat(name); err == nil && info.IsDir() {
+		return fmt.Errorf("is a directory")
+	}
+	dir := filepath.Dir(name)
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("cannot write there: %v", err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("cannot write there: %s is not a directory", dir)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".resilint-*")
+	if err != nil {
+		return fmt.Errorf("cannot write there: %v", err)
+	}
+	tmp.Close()
+	os.Remove(tmp.Name())
 	return nil
 }

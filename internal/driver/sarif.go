@@ -8,9 +8,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"unicode/utf8"
 
-	"golang.org/x/tools/go/analysis"
 	"honnef.co/go/tools/sarif"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -31,7 +31,7 @@ func HelpURI(analyzer string) string {
 // analyzer's name) with its suggested fixes as SARIF fixes. Paths are
 // relative to the repository root (%SRCROOT%); columns are counted in UTF-16
 // code units, SARIF's default.
-func (d *run) writeSARIF(w io.Writer, found []finding, status int) error {
+func (d *run) writeSARIF(w io.Writer, found []Finding, status int) error {
 	enabled := map[string]bool{}
 	for _, a := range d.analyzers {
 		enabled[a.Name] = true
@@ -48,22 +48,21 @@ func (d *run) writeSARIF(w io.Writer, found []finding, status int) error {
 	}
 	results := []sarif.Result{}
 	for _, f := range found {
-		fset := f.act.Package.Fset
 		res := sarif.Result{
-			RuleID:       f.act.Analyzer.Name,
+			RuleID:       f.Analyzer,
 			Kind:         sarif.Fail,
 			Level:        sarif.Warning,
-			Message:      sarif.Message{Text: f.diag.Message},
-			Locations:    []sarif.Location{d.location(fset, f.diag.Pos, f.diag.End)},
+			Message:      sarif.Message{Text: f.Message},
+			Locations:    []sarif.Location{d.location(f.Posn, f.End)},
 			Suppressions: []sarif.Suppression{},
 		}
-		for _, rel := range f.diag.Related {
-			loc := d.location(fset, rel.Pos, rel.End)
+		for _, rel := range f.Related {
+			loc := d.location(rel.Posn, rel.End)
 			loc.Message = &sarif.Message{Text: rel.Message}
 			res.RelatedLocations = append(res.RelatedLocations, loc)
 		}
-		for _, sf := range f.diag.SuggestedFixes {
-			if fix, ok := d.sarifFix(fset, sf); ok {
+		for _, sf := range f.Fixes {
+			if fix, ok := d.sarifFix(sf); ok {
 				res.Fixes = append(res.Fixes, fix)
 			}
 		}
@@ -118,10 +117,10 @@ func markdown(doc analysisutil.Doc) string {
 	return doc.Summary + "\n\n" + string(pr.Markdown(p.Parse(doc.Body)))
 }
 
-func (d *run) location(fset *token.FileSet, pos, end token.Pos) sarif.Location {
+func (d *run) location(posn, end token.Position) sarif.Location {
 	return sarif.Location{PhysicalLocation: sarif.PhysicalLocation{
-		ArtifactLocation: d.artifact(fset.Position(pos).Filename),
-		Region:           d.region(fset, pos, end),
+		ArtifactLocation: d.artifact(posn.Filename),
+		Region:           d.region(posn, end),
 	}}
 }
 
@@ -129,11 +128,10 @@ func (d *run) artifact(filename string) sarif.ArtifactLocation {
 	return sarif.ArtifactLocation{URI: (&url.URL{Path: d.rel(filename)}).String(), URIBaseID: "%SRCROOT%"}
 }
 
-// region returns the SARIF region of pos..end (end may be invalid).
-func (d *run) region(fset *token.FileSet, pos, end token.Pos) sarif.Region {
-	p := fset.Position(pos)
+// region returns the SARIF region of posn..end (end may be invalid).
+func (d *run) region(p, e token.Position) sarif.Region {
 	r := sarif.Region{StartLine: p.Line, StartColumn: d.column(p)}
-	if e := fset.Position(end); end.IsValid() && e.Filename == p.Filename {
+	if e.IsValid() && e.Filename == p.Filename {
 		r.EndLine, r.EndColumn = e.Line, d.column(e)
 	} else {
 		r.EndLine, r.EndColumn = r.StartLine, r.StartColumn
@@ -145,12 +143,12 @@ func (d *run) region(fset *token.FileSet, pos, end token.Pos) sarif.Region {
 // code units.
 func (d *run) column(p token.Position) int {
 	src := d.source(p.Filename)
-	start := p.Offset - (p.Column - 1)
-	if start < 0 || p.Offset > len(src) {
+	start := d.lineStart(p.Filename, p.Line)
+	if start < 0 || start+p.Column-1 > len(src) {
 		return max(p.Column, 1)
 	}
 	col := 1
-	for b := src[start:p.Offset]; len(b) > 0; {
+	for b := src[start : start+p.Column-1]; len(b) > 0; {
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
 		col++
@@ -161,29 +159,24 @@ func (d *run) column(p token.Position) int {
 	return col
 }
 
-// fix converts a suggested fix to a SARIF fix; false if an edit is outside
-// any file.
-func (d *run) sarifFix(fset *token.FileSet, sf analysis.SuggestedFix) (sarif.Fix, bool) {
+// sarifFix converts a suggested fix to a SARIF fix; false if an edit is
+// outside any file.
+func (d *run) sarifFix(sf Fix) (sarif.Fix, bool) {
 	fix := sarif.Fix{Description: sarif.Message{Text: sf.Message}}
 	index := map[string]int{}
-	for _, te := range sf.TextEdits {
-		end := te.End
-		if !end.IsValid() {
-			end = te.Pos
-		}
-		tf := fset.File(te.Pos)
-		if tf == nil {
+	for _, e := range sf.Edits {
+		if e.File == "" {
 			return sarif.Fix{}, false
 		}
-		i, ok := index[tf.Name()]
+		i, ok := index[e.File]
 		if !ok {
 			i = len(fix.ArtifactChanges)
-			index[tf.Name()] = i
-			fix.ArtifactChanges = append(fix.ArtifactChanges, sarif.ArtifactChange{ArtifactLocation: d.artifact(tf.Name())})
+			index[e.File] = i
+			fix.ArtifactChanges = append(fix.ArtifactChanges, sarif.ArtifactChange{ArtifactLocation: d.artifact(e.File)})
 		}
 		fix.ArtifactChanges[i].Replacements = append(fix.ArtifactChanges[i].Replacements, sarif.Replacement{
-			DeletedRegion:   d.region(fset, te.Pos, end),
-			InsertedContent: sarif.ArtifactContent{Text: string(te.NewText)},
+			DeletedRegion:   d.region(d.position(e.File, e.Start), d.position(e.File, e.End)),
+			InsertedContent: sarif.ArtifactContent{Text: string(e.New)},
 		})
 	}
 	return fix, len(fix.ArtifactChanges) > 0
@@ -200,4 +193,42 @@ func (d *run) source(name string) []byte {
 	}
 	d.sources[name] = data
 	return data
+}
+
+// lines returns the offsets at which the lines of a file start.
+func (d *run) lines(name string) []int {
+	if l, ok := d.lineIndex[name]; ok {
+		return l
+	}
+	src := d.source(name)
+	l := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			l = append(l, i+1)
+		}
+	}
+	if d.lineIndex == nil {
+		d.lineIndex = map[string][]int{}
+	}
+	d.lineIndex[name] = l
+	return l
+}
+
+// lineStart returns the offset of the start of a 1-based line, or -1.
+func (d *run) lineStart(name string, line int) int {
+	l := d.lines(name)
+	if line < 1 || line > len(l) {
+		return -1
+	}
+	return l[line-1]
+}
+
+// position returns the position of a byte offset in a file.
+func (d *run) position(name string, offset int) token.Position {
+	if offset < 0 {
+		return token.Position{}
+	}
+	l := d.lines(name)
+	i := sort.Search(len(l), func(i int) bool { return l[i] > offset }) // first line after
+	return token.Position{Filename: name, Offset: offset, Line: i, Column: offset - l[i-1] + 1}
 }

@@ -37,7 +37,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(ForwardFact)},
+			FactTypes:  []analysis.Fact{new(ForwardFact), new(SQLDriverFact)},
 		}
 	})
 }
@@ -52,6 +52,9 @@ type Call struct {
 	Recv ast.Expr
 	// RecvType is Recv's type, or nil.
 	RecvType types.Type
+	// Place is where the call goes: Remote or unknown for the calls in
+	// Result.Calls, Local for those in Result.Local.
+	Place Place
 }
 
 // Arg returns argument i of the call, or nil.
@@ -200,9 +203,15 @@ type Forward struct {
 
 // Result is the pass's result for one package.
 type Result struct {
-	// Calls are the package's outbound calls, in source order.
+	// Calls are the package's outbound calls that may reach another
+	// machine (Place Remote or unknown), in source order.
 	Calls  []*Call
 	ByCall map[*ast.CallExpr]*Call
+	// Local are the calls of outbound rows that provably stay on this
+	// machine (a loopback address, a unix socket, an embedded database):
+	// never a dependency. See Locality.
+	Local       []*Call
+	LocalByCall map[*ast.CallExpr]*Call
 	// Forwards are the package's calls to forwarding functions.
 	Forwards []*Forward
 	// Model is the context-provenance model of the package.
@@ -210,6 +219,9 @@ type Result struct {
 	// Relevant is false when the package imports nothing the knowledge
 	// table knows; then the result is empty.
 	Relevant bool
+
+	table *knowledge.Table
+	loc   *locator
 }
 
 const maxChain = 6
@@ -228,7 +240,8 @@ type state struct {
 func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any, error) {
 	model := pass.ResultOf[flow].(*ctxflow.Model)
 	table := cfg.Table()
-	res := &Result{ByCall: map[*ast.CallExpr]*Call{}, Model: model}
+	res := &Result{ByCall: map[*ast.CallExpr]*Call{}, LocalByCall: map[*ast.CallExpr]*Call{}, Model: model, table: table,
+		loc: &locator{m: model, t: table, pass: pass}}
 	if !model.Relevant {
 		return res, nil
 	}
@@ -238,6 +251,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var decl *ast.FuncDecl
+	var all []*ast.CallExpr
 	ins.Nodes([]ast.Node{(*ast.FuncDecl)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node, push bool) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
@@ -257,7 +271,11 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 			if !push {
 				return true
 			}
-			if c := s.match(n); c != nil {
+			all = append(all, n)
+			if c := s.match(n); c != nil && c.Place.Locality == Local {
+				res.Local = append(res.Local, c)
+				res.LocalByCall[n] = c
+			} else if c != nil {
 				res.Calls = append(res.Calls, c)
 				res.ByCall[n] = c
 				if decl != nil {
@@ -271,6 +289,8 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 		}
 		return true
 	})
+
+	s.exportDrivers(all)
 
 	// Facts for every function of the package, then the package's calls to
 	// forwarding functions.
@@ -333,30 +353,30 @@ func (s *state) match(n *ast.CallExpr) *Call {
 	}
 	key := analysisutil.Key(fn)
 	if spec, ok := s.table.Outbound[key]; ok {
-		if !s.streamNetwork(n, spec) {
-			return nil // a UDP or Unix-socket "dial" does not wait on a remote peer
-		}
-		if spec.Kind == knowledge.Dial && spec.Target >= 0 && spec.Target < len(n.Args) && s.model.Loopback(n.Args[spec.Target]) {
-			return nil // connecting to the local host succeeds or fails at once
-		}
-		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
-	}
-	if spec, ok := s.table.GRPC.Methods[key]; ok {
-		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
-	}
-	if spec, ok := s.typeMethod(fn); ok {
 		c := &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
-		if recv != nil {
-			c.RecvType = s.pass.TypesInfo.TypeOf(recv)
+		c.Place = s.place(c)
+		if c.Place.Locality != Local && !s.streamNetwork(n, spec) {
+			return nil // a UDP "dial" sends nothing and does not wait on a peer
 		}
 		return c
 	}
-	if recv != nil && s.grpcShape(fn) {
+	var c *Call
+	if spec, ok := s.table.GRPC.Methods[key]; ok {
+		c = &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+	} else if spec, ok := s.typeMethod(fn); ok {
+		c = &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+		if recv != nil {
+			c.RecvType = s.pass.TypesInfo.TypeOf(recv)
+		}
+	} else if recv != nil && s.grpcShape(fn) {
 		spec := knowledge.NewOutbound(knowledge.GRPC, 0)
 		spec.Stream = s.opensStream(fn)
-		return &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+		c = &Call{Call: n, Fn: fn, Key: key, Spec: spec, Recv: recv}
+	} else {
+		return nil
 	}
-	return nil
+	c.Place = s.place(c)
+	return c
 }
 
 // typeMethod returns the outbound row of a method of a type in

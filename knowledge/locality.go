@@ -1,0 +1,77 @@
+package knowledge
+
+// Rows that tell local work from remote work: a call is outbound to a
+// dependency only when it can reach another machine.
+
+// LocalityTable says which targets, drivers and packages stay on this
+// machine.
+type LocalityTable struct {
+	// LoopbackHosts are host names of the local host, besides the loopback
+	// addresses (127.0.0.0/8, ::1), which are recognised by value.
+	LoopbackHosts []string
+	// LocalSchemes are URL schemes (and gRPC target schemes) that address
+	// a unix socket or a local pipe: unix:///var/run/docker.sock,
+	// http+unix://%2Fvar%2Frun%2Fx.sock/.
+	LocalSchemes []string
+	// LocalNetworks are the prefixes of dial network names that stay on
+	// this machine ("unix": unix, unixgram, unixpacket).
+	LocalNetworks []string
+	// TransportFields name, for a client type, the field that holds its
+	// transport (http.Client.Transport).
+	TransportFields map[string]string
+	// DialFields name, for a transport type, the fields holding the
+	// functions it dials with (http.Transport.DialContext): a transport
+	// whose every dial function dials a unix socket stays on this machine.
+	DialFields map[string][]string
+	// SQLOpens are the functions that open a database handle, with the
+	// index of their driver-name argument (sql.Open(driverName, dsn)).
+	SQLOpens map[string]int
+	// SQLRegisters are the functions that register a database driver under
+	// a name, with the index of the name argument (sql.Register(name, d)).
+	// A package that calls one with a constant name registers that driver.
+	SQLRegisters map[string]int
+	// LocalSQLDrivers are the packages, by import path, of database
+	// drivers that run an embedded engine in the calling process (SQLite,
+	// DuckDB): their queries reach no other machine.
+	LocalSQLDrivers map[string]string
+	// LocalPackages are packages, by import path, whose every function
+	// works on this machine only, with what it does (the file system,
+	// subprocesses).
+	LocalPackages map[string]string
+}
+
+func defaultLocality() LocalityTable {
+	return LocalityTable{
+		LoopbackHosts:   []string{"localhost"},
+		LocalSchemes:    []string{"unix", "unix-abstract", "unixgram", "unixpacket", "http+unix", "https+unix", "npipe"},
+		LocalNetworks:   []string{"unix"},
+		TransportFields: map[string]string{"net/http.Client": "Transport"},
+		DialFields:      map[string][]string{"net/http.Transport": {"DialContext", "Dial", "DialTLSContext", "DialTLS"}},
+		SQLOpens: map[string]int{
+			"database/sql.Open":                      0,
+			"github.com/jmoiron/sqlx.Open":           0,
+			"github.com/jmoiron/sqlx.Connect":        0,
+			"github.com/jmoiron/sqlx.ConnectContext": 1,
+			"github.com/jmoiron/sqlx.MustOpen":       0,
+			"github.com/jmoiron/sqlx.MustConnect":    0,
+		},
+		SQLRegisters: map[string]int{"database/sql.Register": 0},
+		LocalSQLDrivers: map[string]string{
+			"github.com/mattn/go-sqlite3":          "SQLite",
+			"modernc.org/sqlite":                   "SQLite",
+			"github.com/glebarez/go-sqlite":        "SQLite",
+			"github.com/ncruces/go-sqlite3/driver": "SQLite",
+			"github.com/mutecomm/go-sqlcipher/v4":  "SQLite",
+			"github.com/marcboeker/go-duckdb":      "DuckDB",
+			"github.com/marcboeker/go-duckdb/v2":   "DuckDB",
+			"github.com/duckdb/duckdb-go/v2":       "DuckDB",
+		},
+		LocalPackages: map[string]string{
+			"os":            "the file system",
+			"io/ioutil":     "the file system",
+			"io/fs":         "the file system",
+			"path/filepath": "the file system",
+			"os/exec":       "a subprocess",
+		},
+	}
+}

@@ -1,0 +1,248 @@
+package ctxflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+)
+
+// Caller is the caller's context visible in a function: a context.Context
+// parameter, or the Context() of an inbound request parameter.
+type Caller struct {
+	// Param is the context parameter, or nil.
+	Param *types.Var
+	// Request is the inbound request parameter, when there is no context
+	// parameter.
+	Request *types.Var
+	// Func is the function or function literal that declares it.
+	Func ast.Node
+}
+
+// Expr returns how to spell the caller's context at pos, or "" when the
+// parameter is shadowed there.
+func (c *Caller) Expr(pkg *types.Package, pos token.Pos) string {
+	v, suffix := c.Param, ""
+	if v == nil {
+		v, suffix = c.Request, ".Context()"
+	}
+	if v == nil || v.Name() == "" || v.Name() == "_" {
+		return ""
+	}
+	if !analysisutil.VisibleAt(pkg, pos, v) {
+		return ""
+	}
+	return v.Name() + suffix
+}
+
+// CallerOf returns the caller's context in scope at the innermost function
+// of stack (an inspector stack, outermost first): the nearest enclosing
+// function or function literal with a context parameter, else with an
+// inbound request parameter. It returns nil when there is none, as in main,
+// in tests' own contexts and in functions that receive no context.
+func (m *Model) CallerOf(stack []ast.Node) *Caller {
+	m.Index()
+	var req, blank *Caller
+	innermost := true
+	orBlank := func() *Caller {
+		if req == nil && blank != nil {
+			return blank
+		}
+		return req
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		var ft *ast.FuncType
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			ft = f.Type
+		case *ast.FuncLit:
+			ft = f.Type
+		default:
+			continue
+		}
+		c, b := m.paramCaller(stack[i], ft)
+		if c != nil && c.Param != nil {
+			return c
+		}
+		if req == nil {
+			req = c
+		}
+		if innermost {
+			// func (s *S) Relocate(_ context.Context, ...): the function is
+			// given the caller's context and throws it away. It counts
+			// when nothing else does; Expr spells it "" (no fix).
+			blank, innermost = b, false
+		}
+		if lit, ok := stack[i].(*ast.FuncLit); ok && i > 0 && outlives(stack[i-1], lit) {
+			// A function literal returned or stored for later (a shutdown
+			// hook, a struct's callback) runs after the enclosing call
+			// has returned: the enclosing function's context is not its
+			// caller's budget. Only its own parameters count.
+			return orBlank()
+		}
+	}
+	return orBlank()
+}
+
+func (m *Model) isInbound(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && m.Table.InboundParams[analysisutil.TypeKey(p.Elem())]
+}
+
+// paramCaller returns the caller's context among the parameters of one
+// function, preferring a context parameter.
+//
+// blank is a context parameter named _, or nil: the function is given the
+// caller's context and throws it away.
+func (m *Model) paramCaller(fn ast.Node, ft *ast.FuncType) (c, blank *Caller) {
+	if ft.Params == nil {
+		return nil, nil
+	}
+	var req *Caller
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			v, ok := m.info.Defs[name].(*types.Var)
+			if !ok {
+				continue
+			}
+			if name.Name == "_" {
+				if blank == nil && analysisutil.IsContext(v.Type()) {
+					blank = &Caller{Param: v, Func: fn}
+				}
+				continue
+			}
+			if analysisutil.IsContext(v.Type()) {
+				return &Caller{Param: v, Func: fn}, blank
+			}
+			if req == nil && m.isInbound(v.Type()) {
+				req = &Caller{Request: v, Func: fn}
+			}
+		}
+	}
+	return req, blank
+}
+
+// outlives reports whether a function literal, given its parent node, is
+// kept to run after the enclosing function returns: returned, or stored in
+// a composite literal, a field, a map or a package-level variable.
+func outlives(parent ast.Node, lit *ast.FuncLit) bool {
+	switch p := parent.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.CompositeLit:
+		return true
+	case *ast.KeyValueExpr:
+		return p.Value == lit
+	case *ast.AssignStmt:
+		for i, rhs := range p.Rhs {
+			if rhs == lit && i < len(p.Lhs) {
+				if _, local := p.Lhs[i].(*ast.Ident); !local || p.Tok != token.DEFINE && p.Tok != token.ASSIGN {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ServesRequest reports whether decl serves an inbound request: it has an
+// inbound request parameter (an HTTP handler), or it is a method of a gRPC
+// server implementation (its receiver embeds the generated Unimplemented…Server).
+func (m *Model) ServesRequest(decl *ast.FuncDecl) bool {
+	m.Index()
+	if serves, ok := m.inboundParam(decl.Type, decl.Body); ok {
+		return serves
+	}
+	if decl.Recv == nil || len(decl.Recv.List) != 1 {
+		return false
+	}
+	sig, ok := m.info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	params := sig.Type().(*types.Signature).Params()
+	if params.Len() == 0 || !analysisutil.IsContext(params.At(0).Type()) {
+		return false
+	}
+	recv := m.info.TypeOf(decl.Recv.List[0].Type)
+	if p, ok := types.Unalias(recv).(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	st, ok := recv.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		name := f.Name()
+		if strings.HasPrefix(name, m.Table.GRPC.ServerEmbedPrefix) && strings.HasSuffix(name, m.Table.GRPC.ServerEmbedSuffix) {
+			// Only the RPCs serve requests: the methods the embedded
+			// Unimplemented server also has. A background sweeper or a
+			// Start method on the same type is not a request path.
+			obj, _, _ := types.LookupFieldOrMethod(f.Type(), true, sig.Pkg(), decl.Name.Name)
+			_, isMethod := obj.(*types.Func)
+			return isMethod
+		}
+	}
+	return false
+}
+
+// ServesRequestLit reports whether a function literal serves an inbound
+// request: an http.HandlerFunc literal, a middleware's inner handler.
+func (m *Model) ServesRequestLit(lit *ast.FuncLit) bool {
+	m.Index()
+	serves, _ := m.inboundParam(lit.Type, lit.Body)
+	return serves
+}
+
+// inboundParam reads a function's inbound request parameter: ok when it
+// has one; serves unless the function sends that request itself (a
+// RoundTripper, a client's do helper: client side, not a request path).
+func (m *Model) inboundParam(ft *ast.FuncType, body *ast.BlockStmt) (serves, ok bool) {
+	for _, field := range ft.Params.List {
+		if !m.isInbound(m.info.TypeOf(field.Type)) {
+			continue
+		}
+		for _, name := range field.Names {
+			if v, isVar := m.info.Defs[name].(*types.Var); isVar && body != nil && m.sends(body, v) {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}
+
+// sends reports whether body hands the request variable v to an
+// outbound call that sends requests (client.Do(v), transport.RoundTrip(v)).
+func (m *Model) sends(body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn, _ := m.Callee(call)
+		if fn == nil {
+			return true
+		}
+		key := analysisutil.Key(fn)
+		if row, ok := m.Table.Outbound[key]; ok && row.Request >= 0 && row.Request < len(call.Args) && m.requestVar(call.Args[row.Request]) == v {
+			found = true
+		}
+		if m.Table.Senders[key] {
+			for _, a := range call.Args {
+				if m.requestVar(a) == v {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}

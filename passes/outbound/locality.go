@@ -1,0 +1,642 @@
+package outbound
+
+import (
+	"go/ast"
+	"go/types"
+	"net"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
+	"github.com/resilint/resilint/passes/ctxflow"
+)
+
+// Locality says whether a call can reach another machine.
+type Locality uint8
+
+const (
+	// LocalityUnknown: the target cannot be seen (a parameter, a value from
+	// configuration). An outbound call of unknown locality may be remote.
+	LocalityUnknown Locality = iota
+	// Remote: the target is visible and names another host.
+	Remote
+	// Local: the call provably stays on this machine — a loopback address
+	// (127.0.0.0/8, ::1, localhost), a unix socket, an embedded database
+	// engine, the file system, a subprocess. Local work is never a
+	// dependency: it is not in Result.Calls.
+	Local
+)
+
+func (l Locality) String() string {
+	switch l {
+	case Remote:
+		return "remote"
+	case Local:
+		return "local"
+	}
+	return "unknown"
+}
+
+// Place is where a call goes, and why resilint thinks so.
+type Place struct {
+	Locality Locality
+	// Reason, for Remote and Local: what shows it, for messages
+	// ("loopback address 127.0.0.1", "a unix socket", "host db.internal",
+	// "an embedded SQLite database (github.com/mattn/go-sqlite3)").
+	Reason string
+}
+
+func (p Place) String() string {
+	if p.Reason == "" {
+		return p.Locality.String()
+	}
+	return p.Locality.String() + ": " + p.Reason
+}
+
+// joinPlaces is the place of a value that can be any of ps: known only
+// when all agree.
+func joinPlaces(ps []Place) Place {
+	if len(ps) == 0 {
+		return Place{}
+	}
+	reasons := map[string]bool{}
+	for _, p := range ps {
+		if p.Locality != ps[0].Locality || p.Locality == LocalityUnknown {
+			return Place{}
+		}
+		reasons[p.Reason] = true
+	}
+	list := make([]string, 0, len(reasons))
+	for r := range reasons {
+		list = append(list, r)
+	}
+	sort.Strings(list)
+	return Place{Locality: ps[0].Locality, Reason: strings.Join(list, ", ")}
+}
+
+// Locality returns where a call goes: for an outbound call, the place its
+// target, client, connection or driver shows; for a call of a package that
+// works only on this machine (os, os/exec: knowledge.LocalityTable), Local;
+// otherwise unknown (the call may do anything).
+func (r *Result) Locality(call *ast.CallExpr) Place {
+	if c := r.ByCall[call]; c != nil {
+		return c.Place
+	}
+	if c := r.LocalByCall[call]; c != nil {
+		return c.Place
+	}
+	if r.Model == nil || r.table == nil {
+		return Place{}
+	}
+	fn, _ := r.Model.Callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return Place{}
+	}
+	if what, ok := r.table.Locality.LocalPackages[fn.Pkg().Path()]; ok {
+		return Place{Locality: Local, Reason: what}
+	}
+	return Place{}
+}
+
+// URLPlace returns where a URL expression points (an http.NewRequest URL).
+func (r *Result) URLPlace(e ast.Expr) Place {
+	if r.loc == nil {
+		return Place{}
+	}
+	return r.loc.url(e)
+}
+
+type locator struct {
+	m       *ctxflow.Model
+	t       *knowledge.Table
+	pass    *analysis.Pass
+	drivers map[string]string // registered SQL driver name → package path
+}
+
+// place returns the place of an outbound call.
+func (s *state) place(c *Call) Place {
+	l := s.res.loc
+	switch c.Spec.Kind {
+	case knowledge.Dial, knowledge.TLS:
+		if p := l.network(c.Arg(c.Spec.Network)); p.Locality == Local {
+			return p
+		}
+		if t := c.Arg(c.Spec.Target); t != nil {
+			return l.addr(t)
+		}
+	case knowledge.HTTP:
+		if e := c.Client(); e != nil {
+			if p := l.clientTransport(e); p.Locality == Local {
+				return p
+			}
+		}
+		if t := c.Arg(c.Spec.Target); t != nil {
+			return l.url(t)
+		}
+		if r := c.Request(); r != nil {
+			return l.request(r)
+		}
+	case knowledge.GRPC:
+		if c.Recv != nil {
+			return l.grpc(c.Recv)
+		}
+	case knowledge.SQL:
+		return l.sql(c.Recv)
+	}
+	return Place{}
+}
+
+// network reads a dial's network argument: a unix socket is local.
+func (l *locator) network(e ast.Expr) Place {
+	if e == nil {
+		return Place{}
+	}
+	shapes, ok := l.m.Shapes(e)
+	if !ok {
+		return Place{}
+	}
+	for _, sh := range shapes {
+		if !sh.Whole || !hasPrefix(sh.Prefix, l.t.Locality.LocalNetworks) {
+			return Place{}
+		}
+	}
+	return Place{Locality: Local, Reason: "a unix socket"}
+}
+
+func hasPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// addr reads a host:port address expression.
+func (l *locator) addr(e ast.Expr) Place {
+	shapes, ok := l.m.Shapes(e)
+	if !ok {
+		return Place{}
+	}
+	var ps []Place
+	for _, sh := range shapes {
+		ps = append(ps, l.hostPort(sh.Prefix, sh.Whole))
+	}
+	return joinPlaces(ps)
+}
+
+// hostPort reads the host of host:port (or of its constant beginning,
+// when the host is complete in it).
+func (l *locator) hostPort(s string, whole bool) Place {
+	if strings.HasPrefix(s, "[") {
+		end := strings.IndexByte(s, ']')
+		if end < 0 {
+			return Place{}
+		}
+		return l.host(s[1:end])
+	}
+	if i := strings.IndexByte(s, ':'); i >= 0 {
+		if strings.Count(s, ":") > 1 && whole {
+			return l.host(s) // a bare IPv6 address
+		}
+		return l.host(s[:i])
+	}
+	if whole {
+		return l.host(s)
+	}
+	return Place{}
+}
+
+// host classifies a complete host name or address. An empty host or an
+// unspecified address (":8080", "0.0.0.0") dials the local system.
+func (l *locator) host(h string) Place {
+	h = strings.TrimSuffix(strings.ToLower(h), ".")
+	if i := strings.IndexByte(h, '%'); i >= 0 {
+		h = h[:i] // an IPv6 zone
+	}
+	if h == "" {
+		return Place{Locality: Local, Reason: "the local system (no host)"}
+	}
+	for _, lh := range l.t.Locality.LoopbackHosts {
+		if h == lh || strings.HasSuffix(h, "."+lh) {
+			return Place{Locality: Local, Reason: "loopback address " + h}
+		}
+	}
+	if ip := net.ParseIP(h); ip != nil {
+		switch {
+		case ip.IsLoopback():
+			return Place{Locality: Local, Reason: "loopback address " + h}
+		case ip.IsUnspecified():
+			return Place{Locality: Local, Reason: "the local system (" + h + ")"}
+		}
+	}
+	return Place{Locality: Remote, Reason: "host " + h}
+}
+
+// url reads a URL expression.
+func (l *locator) url(e ast.Expr) Place {
+	shapes, ok := l.m.Shapes(e)
+	if !ok {
+		return Place{}
+	}
+	var ps []Place
+	for _, sh := range shapes {
+		ps = append(ps, l.urlShape(sh.Prefix, sh.Whole))
+	}
+	return joinPlaces(ps)
+}
+
+func (l *locator) urlShape(s string, whole bool) Place {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return Place{}
+	}
+	scheme := strings.ToLower(s[:i])
+	if hasScheme(scheme, l.t.Locality.LocalSchemes) {
+		return Place{Locality: Local, Reason: "a unix socket (" + scheme + "://)"}
+	}
+	rest := s[i+3:]
+	end := strings.IndexAny(rest, "/?#")
+	if end >= 0 {
+		rest, whole = rest[:end], true
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	return l.hostPort(rest, whole)
+}
+
+func hasScheme(scheme string, schemes []string) bool {
+	for _, s := range schemes {
+		if scheme == s {
+			return true
+		}
+	}
+	return false
+}
+
+// request reads the URL of the request a send is given: where it was built
+// (http.NewRequest(method, url, body)), through copies
+// (req.WithContext(ctx)).
+func (l *locator) request(e ast.Expr) Place {
+	var ps []Place
+	if !l.requestURLs(e, map[*ast.CallExpr]bool{}, &ps) {
+		return Place{}
+	}
+	return joinPlaces(ps)
+}
+
+func (l *locator) requestURLs(e ast.Expr, seen map[*ast.CallExpr]bool, ps *[]Place) bool {
+	srcs, ok := l.m.Sources(e)
+	if !ok || len(srcs) == 0 {
+		return false
+	}
+	for _, src := range srcs {
+		call, isCall := ast.Unparen(src).(*ast.CallExpr)
+		if !isCall {
+			return false
+		}
+		if seen[call] {
+			continue // req = req.WithContext(ctx): its other sources decide
+		}
+		seen[call] = true
+		fn, recv := l.m.Callee(call)
+		if fn == nil {
+			return false
+		}
+		row, ok := l.t.Requests[analysisutil.Key(fn)]
+		switch {
+		case !ok:
+			return false
+		case row.URL >= 0 && row.URL < len(call.Args):
+			*ps = append(*ps, l.url(call.Args[row.URL]))
+		case row.URL < 0 && recv != nil:
+			if !l.requestURLs(recv, seen, ps) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// clientTransport reports a client whose transport dials only unix
+// sockets (&http.Client{Transport: &http.Transport{DialContext: dialSock}}).
+func (l *locator) clientTransport(e ast.Expr) Place {
+	srcs, ok := l.m.Sources(e)
+	if !ok || len(srcs) == 0 {
+		return Place{}
+	}
+	var ps []Place
+	for _, src := range srcs {
+		lit, isLit := ast.Unparen(src).(*ast.CompositeLit)
+		if !isLit {
+			return Place{}
+		}
+		field, ok := l.t.Locality.TransportFields[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
+		if !ok {
+			return Place{}
+		}
+		tr := litField(lit, field)
+		if tr == nil {
+			return Place{} // the default transport dials TCP
+		}
+		ps = append(ps, l.transport(tr))
+	}
+	return joinPlaces(ps)
+}
+
+func (l *locator) transport(e ast.Expr) Place {
+	srcs, ok := l.m.Sources(e)
+	if !ok || len(srcs) == 0 {
+		return Place{}
+	}
+	var ps []Place
+	for _, src := range srcs {
+		lit, isLit := ast.Unparen(src).(*ast.CompositeLit)
+		if !isLit {
+			return Place{}
+		}
+		fields, ok := l.t.Locality.DialFields[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
+		if !ok {
+			return Place{}
+		}
+		n := 0
+		for _, f := range fields {
+			if d := litField(lit, f); d != nil {
+				n++
+				ps = append(ps, l.dialFunc(d))
+			}
+		}
+		if n == 0 {
+			return Place{}
+		}
+	}
+	return joinPlaces(ps)
+}
+
+// dialFunc reads a dial function value: local when every return of its
+// body gives the result of a dial on a unix socket.
+func (l *locator) dialFunc(e ast.Expr) Place {
+	var body *ast.BlockStmt
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		body = x.Body
+	case *ast.Ident, *ast.SelectorExpr:
+		var obj types.Object
+		if id, ok := x.(*ast.Ident); ok {
+			obj = l.m.Pass.TypesInfo.Uses[id]
+		} else {
+			obj = l.m.Pass.TypesInfo.Uses[x.(*ast.SelectorExpr).Sel]
+		}
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return Place{}
+		}
+		decl := l.m.Decl(fn)
+		if decl == nil {
+			return Place{}
+		}
+		body = decl.Body
+	}
+	if body == nil {
+		return Place{}
+	}
+	var ps []Place
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			call, isCall := ast.Unparen(n.Results[0]).(*ast.CallExpr)
+			if !isCall {
+				if len(n.Results) > 1 && l.m.Pass.TypesInfo.Types[n.Results[0]].IsNil() {
+					return true // return nil, err
+				}
+				ok = false
+				return false
+			}
+			fn, _ := l.m.Callee(call)
+			if fn == nil {
+				ok = false
+				return false
+			}
+			row, known := l.t.Outbound[analysisutil.Key(fn)]
+			if !known || (row.Kind != knowledge.Dial && row.Kind != knowledge.TLS) || row.Network < 0 || row.Network >= len(call.Args) {
+				ok = false
+				return false
+			}
+			ps = append(ps, l.network(call.Args[row.Network]))
+		}
+		return ok
+	})
+	if !ok {
+		return Place{}
+	}
+	return joinPlaces(ps)
+}
+
+// litField returns the value a keyed composite literal gives a field.
+func litField(lit *ast.CompositeLit, name string) ast.Expr {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+// grpc reads the target of the connection a gRPC call goes through.
+func (l *locator) grpc(recv ast.Expr) Place {
+	dials := l.m.GRPCDials(recv)
+	if len(dials) == 0 {
+		return Place{}
+	}
+	var ps []Place
+	for _, d := range dials {
+		fn, _ := l.m.Callee(d)
+		i, ok := l.t.GRPC.DialTargets[analysisutil.Key(fn)]
+		if !ok || i >= len(d.Args) {
+			return Place{}
+		}
+		shapes, ok := l.m.Shapes(d.Args[i])
+		if !ok {
+			return Place{}
+		}
+		for _, sh := range shapes {
+			ps = append(ps, l.grpcTarget(sh.Prefix, sh.Whole))
+		}
+	}
+	return joinPlaces(ps)
+}
+
+// grpcTarget reads a gRPC target: scheme:rest (unix:path, dns:///host:port,
+// passthrough:///addr) or a bare host:port.
+func (l *locator) grpcTarget(s string, whole bool) Place {
+	if i := strings.IndexByte(s, ':'); i > 0 {
+		scheme := strings.ToLower(s[:i])
+		if hasScheme(scheme, l.t.Locality.LocalSchemes) {
+			return Place{Locality: Local, Reason: "a unix socket (" + scheme + ":)"}
+		}
+		if strings.HasPrefix(s[i:], "://") {
+			rest := s[i+3:]
+			if j := strings.IndexByte(rest, '/'); j >= 0 {
+				rest = rest[j+1:] // dns://authority/host:port
+			} else {
+				return Place{}
+			}
+			return l.hostPort(rest, whole)
+		}
+	}
+	return l.hostPort(s, whole)
+}
+
+// sql reads the database a database/sql handle is opened on: the driver
+// named where it is opened (sql.Open("sqlite3", path)), following handles
+// made from handles (db.Begin(), db.Prepare(q)); or, when the handle's
+// origin is out of sight, the drivers linked into the program: local when
+// every registered driver is an embedded engine.
+func (l *locator) sql(recv ast.Expr) Place {
+	if recv != nil {
+		if names, ok := l.sqlDrivers(recv, 0); ok {
+			var ps []Place
+			for _, n := range names {
+				ps = append(ps, l.driverPlace(n))
+			}
+			return joinPlaces(ps)
+		}
+	}
+	drivers := l.registered()
+	if len(drivers) == 0 {
+		return Place{}
+	}
+	var ps []Place
+	for name := range drivers {
+		ps = append(ps, l.driverPlace(name))
+	}
+	return joinPlaces(ps)
+}
+
+func (l *locator) driverPlace(name string) Place {
+	path, ok := l.registered()[name]
+	if !ok {
+		return Place{}
+	}
+	if engine, local := l.t.Locality.LocalSQLDrivers[path]; local {
+		return Place{Locality: Local, Reason: "an embedded " + engine + " database (" + path + ")"}
+	}
+	return Place{}
+}
+
+// sqlDrivers returns the driver names a handle is opened with.
+func (l *locator) sqlDrivers(e ast.Expr, depth int) ([]string, bool) {
+	if depth > 8 {
+		return nil, false
+	}
+	srcs, ok := l.m.Sources(e)
+	if !ok || len(srcs) == 0 {
+		return nil, false
+	}
+	var names []string
+	for _, src := range srcs {
+		call, isCall := ast.Unparen(src).(*ast.CallExpr)
+		if !isCall {
+			return nil, false
+		}
+		fn, recv := l.m.Callee(call)
+		if fn == nil {
+			return nil, false
+		}
+		key := analysisutil.Key(fn)
+		if i, ok := l.t.Locality.SQLOpens[key]; ok && i < len(call.Args) {
+			shapes, ok := l.m.Shapes(call.Args[i])
+			if !ok {
+				return nil, false
+			}
+			for _, sh := range shapes {
+				if !sh.Whole {
+					return nil, false
+				}
+				names = append(names, sh.Prefix)
+			}
+			continue
+		}
+		if row, ok := l.t.Outbound[key]; ok && row.Kind == knowledge.SQL && recv != nil {
+			// tx, err := db.BeginTx(ctx, nil): the same database.
+			more, ok := l.sqlDrivers(recv, depth+1)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, more...)
+			continue
+		}
+		return nil, false
+	}
+	return names, len(names) > 0
+}
+
+// registered returns the SQL drivers registered by the packages this one
+// is built with (SQLDriverFact), by name.
+func (l *locator) registered() map[string]string {
+	if l.drivers != nil {
+		return l.drivers
+	}
+	l.drivers = map[string]string{}
+	for _, pf := range l.pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*SQLDriverFact); ok {
+			for _, n := range f.Names {
+				l.drivers[n] = pf.Package.Path()
+			}
+		}
+	}
+	return l.drivers
+}
+
+// SQLDriverFact is exported for a package that registers database/sql
+// drivers under constant names (sql.Register("sqlite3", &Driver{})).
+type SQLDriverFact struct {
+	Names []string
+}
+
+func (*SQLDriverFact) AFact() {}
+
+func (f *SQLDriverFact) String() string { return "sql drivers " + strings.Join(f.Names, ",") }
+
+// exportDrivers exports the package's SQLDriverFact.
+func (s *state) exportDrivers(calls []*ast.CallExpr) {
+	var names []string
+	for _, call := range calls {
+		fn, _ := s.model.Callee(call)
+		if fn == nil {
+			continue
+		}
+		i, ok := s.table.Locality.SQLRegisters[analysisutil.Key(fn)]
+		if !ok || i >= len(call.Args) {
+			continue
+		}
+		shapes, ok := s.model.Shapes(call.Args[i])
+		if !ok {
+			continue
+		}
+		for _, sh := range shapes {
+			if sh.Whole {
+				names = append(names, sh.Prefix)
+			}
+		}
+	}
+	if len(names) > 0 {
+		sort.Strings(names)
+		s.pass.ExportPackageFact(&SQLDriverFact{Names: names})
+	}
+}
