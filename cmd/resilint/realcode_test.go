@@ -24,6 +24,7 @@ import (
 // REALCODE_UPDATE=1 (scripts/e2e/realcode.sh -update) rewrites the golden
 // file, keeping the verdicts of the findings that did not change and marking
 // new ones unreviewed. The test fails while any finding is unreviewed.
+// REALCODE_FLAGS adds flags to the resilint command line.
 
 const rcDir = "realcode"
 
@@ -536,7 +537,8 @@ func TestRealCode(t *testing.T) {
 	stdout, _, _ := run(t, dir, "go", "env", "GOMODCACHE")
 	modcache := strings.TrimSpace(stdout)
 	start = time.Now()
-	out, stderr, code := run(t, dir, resilint, append([]string{"-test=false", "-json"}, pkgs...)...)
+	args := append([]string{"-test=false", "-json"}, strings.Fields(os.Getenv("REALCODE_FLAGS"))...)
+	out, stderr, code := run(t, dir, resilint, append(args, pkgs...)...)
 	t.Logf("resilint over them: %s", time.Since(start).Round(time.Second))
 	if code != 0 && code != 3 {
 		t.Fatalf("resilint exited %d:\n%s", code, stderr)
