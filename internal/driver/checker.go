@@ -234,16 +234,20 @@ func (d *run) load(patterns []string, overlay map[string][]byte, quiet bool) ([]
 	// The packages that load but import one that does not cannot be
 	// analysed either: name them, and what they wait for.
 	for _, p := range pkgs {
-		if len(p.Errors) > 0 || !p.IllTyped {
-			continue
+		if len(p.Errors) > 0 || !p.IllTyped || strings.HasSuffix(p.ID, ".test") {
+			continue // a test main is not analysed anyway
 		}
 		cause, via := brokenDep(p, map[*packages.Package]bool{})
 		if cause == nil {
 			continue
 		}
-		msg := fmt.Sprintf("resilint: package %s: not analysed: it imports %s, which does not load", p.PkgPath, cause.PkgPath)
+		name := p.PkgPath
+		if isVariant(p.ID) {
+			name = p.ID // its tests: "p [p.test]"
+		}
+		msg := fmt.Sprintf("resilint: package %s: not analysed: it imports %s, which does not load", name, cause.PkgPath)
 		if via != cause {
-			msg = fmt.Sprintf("resilint: package %s: not analysed: it imports %s, which depends on %s, which does not load", p.PkgPath, via.PkgPath, cause.PkgPath)
+			msg = fmt.Sprintf("resilint: package %s: not analysed: it imports %s, which depends on %s, which does not load", name, via.PkgPath, cause.PkgPath)
 		}
 		if !seen[msg] && !quiet {
 			seen[msg] = true
