@@ -76,7 +76,8 @@ type checker struct {
 	rep   *analysisutil.Reporter
 	names analysisutil.Names // of the variables the fixes declare
 
-	limits []limitCall
+	limits  []limitCall
+	pending []pending // findings waiting for their fixes (see flush)
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, flowA *analysis.Analyzer) (any, error) {
@@ -131,6 +132,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA *analysis.Analyzer) (any
 		l.where = analysisutil.WhereOf(l.stack)
 		c.check(l)
 	}
+	c.flush()
 	return nil, nil
 }
 
@@ -1733,10 +1735,9 @@ func (c *checker) report(l *launch, trips []loops.Trip, open []int) {
 	if l.spec != nil && l.spec.Limit != "" {
 		advice = fmt.Sprintf("bound it with %s.%s(%d)", analysisutil.Format(fset, l.group), l.spec.Limit, c.cfg.FanoutFixLimit)
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.emit(l, analysis.Diagnostic{
 		Pos: l.node.Pos(), End: l.call.Lparen + 1,
-		Message:        fmt.Sprintf("%s with no limit: a large batch or slow dependency exhausts memory and connections; %s", what, advice),
-		SuggestedFixes: c.fixes(l),
+		Message: fmt.Sprintf("%s with no limit: a large batch or slow dependency exhausts memory and connections; %s", what, advice),
 	})
 }
 
