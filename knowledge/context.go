@@ -59,3 +59,19 @@ var inboundParams = map[string]bool{
 var now = map[string]bool{"time.Now": true}
 
 var timeAdd = map[string]bool{"(time.Time).Add": true}
+
+var liveOnContext = map[string]bool{
+	"database/sql.Tx":   true,
+	"database/sql.Rows": true,
+	"database/sql.Row":  true,
+	"database/sql.Conn": true,
+	"net/http.Response": true,
+}
+
+var doneSignals = map[string]bool{
+	"(context.Context).Err":    true,
+	"(context.Context).Done":   true,
+	"context.Cause":            true,
+	"context.Canceled":         true,
+	"context.DeadlineExceeded": true,
+}

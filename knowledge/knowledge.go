@@ -94,6 +94,18 @@ type Table struct {
 	Now map[string]bool
 	// TimeAdd: methods that add a duration to a time (time.Time.Add).
 	TimeAdd map[string]bool
+	// LiveOnContext: types whose values keep using the context of the call
+	// that made them, keyed by "path.Name" (pointers to them too): a
+	// transaction rolls back, rows close and a response body stops reading
+	// when that context is cancelled. (gRPC streams, recognised by
+	// GRPC.StreamMethods, do too.) A timeout fix that cancels the context
+	// at return must not touch a call whose such value outlives the
+	// function or is kept.
+	LiveOnContext map[string]bool
+	// DoneSignals: methods and variables that tell a context is done
+	// ((context.Context).Err, context.Canceled). Code in a branch on them
+	// runs because a context is done: a fix must not hand it that context.
+	DoneSignals map[string]bool
 
 	// Extra holds tables added by other parts of resilint (retry helpers,
 	// breakers, bounds); see the files of this package that define them.
@@ -332,6 +344,8 @@ func Default() *Table {
 		Clients:       maps.Clone(clients),
 		Now:           maps.Clone(now),
 		TimeAdd:       maps.Clone(timeAdd),
+		LiveOnContext: maps.Clone(liveOnContext),
+		DoneSignals:   maps.Clone(doneSignals),
 		Retry:         defaultRetry(),
 		Breakers:      defaultBreakers(),
 		Bounds:        defaultBounds(),

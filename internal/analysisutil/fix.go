@@ -6,6 +6,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -144,14 +145,16 @@ func freeName(pkg *types.Package, pos token.Pos, body ast.Node, base string, tak
 
 // AddImport returns the edit that adds an import of path to file: into
 // the standard-library or the third-party group of the file's import block
-// (a group of its own when the block has none), in sorted place. Two fixes
-// that add different imports to one file must not insert at the same
-// offset (their order would be a guess, and the driver applies neither):
-// a path that sorts before a whole group goes at the start of that group's
-// first line, one after it at the end of its last line, and one between
-// two imports A and B at the end of A's line when it sorts before "m"
-// (context), at the start of B's line otherwise (time), so that the paths
-// fixes add to the same file take distinct places.
+// (a group of its own when the block has none), near its sorted place (the
+// driver sorts the block). Two fixes that add different imports to one
+// file must not insert at the same offset (their order would be a guess,
+// and the driver applies neither): a path that sorts before "m" (context)
+// goes at the end of the line of the import before it (or of the line
+// above the group), one after (time) at the start of the line of the
+// import after it (at the end of the group, both go after its last line),
+// so that the paths fixes add to the same file take distinct places. An
+// import a fix may delete (sync) is never a neighbour: its lines may be
+// gone.
 func AddImport(fset *token.FileSet, file *ast.File, path string) []analysis.TextEdit {
 	quoted := strconv.Quote(path)
 	var block, single *ast.GenDecl
@@ -212,23 +215,34 @@ func AddImport(fset *token.FileSet, file *ast.File, path string) []analysis.Text
 		if isStd(importPath(g[0])) != std {
 			continue
 		}
+		// Neighbours: not an import a fix may delete (its line may be gone).
 		var a, b *ast.ImportSpec
 		for _, is := range g {
 			switch p := importPath(is); {
+			case p == path:
+				return nil // already imported
+			case deletedImports[p]:
 			case p < path:
 				a = is
 			case p > path && b == nil:
 				b = is
 			}
 		}
+		// Distinct places for paths of either sort side ("early": before
+		// "m", as context; "late", as time) in the same gap; none inside or
+		// at the start of a deleted import's lines.
+		first, last := g[0], g[len(g)-1]
+		late := path >= "m"
 		switch {
-		case a == nil && b == nil:
-			return nil // already imported
+		case a == nil && b == nil, a == nil && !late:
+			// Before the group's first line, at the end of the line above.
+			if a == nil && b == nil && late {
+				return insert(lineEnd(last)+1, "\t"+quoted+"\n")
+			}
+			return insert(lineStart(first)-1, "\n\t"+quoted)
 		case a == nil:
 			return insert(lineStart(b), "\t"+quoted+"\n")
-		case b == nil:
-			return insert(lineEnd(a), "\n\t"+quoted)
-		case path < "m":
+		case b == nil, !late:
 			return insert(lineEnd(a), "\n\t"+quoted)
 		default:
 			return insert(lineStart(b), "\t"+quoted+"\n")
@@ -242,6 +256,11 @@ func AddImport(fset *token.FileSet, file *ast.File, path string) []analysis.Text
 	return insert(block.Rparen, "\n\t"+quoted+"\n")
 }
 
+// deletedImports are the imports a resilint fix may delete (the WaitGroup
+// rewrite deletes sync when it removes its last use): AddImport never
+// places an import next to one of them, so that the two edits never touch.
+var deletedImports = map[string]bool{"sync": true}
+
 func importPath(s ast.Spec) string {
 	p, _ := strconv.Unquote(s.(*ast.ImportSpec).Path.Value)
 	return p
@@ -250,4 +269,11 @@ func importPath(s ast.Spec) string {
 func isStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
+}
+
+// SortEdits orders a fix's edits by position (stable for insertions at one
+// place), as tools that merge fixes expect.
+func SortEdits(edits []analysis.TextEdit) []analysis.TextEdit {
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos < edits[j].Pos })
+	return edits
 }

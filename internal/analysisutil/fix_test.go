@@ -21,7 +21,7 @@ func apply(t *testing.T, fset *token.FileSet, src string, edits []analysis.TextE
 	var b strings.Builder
 	last := 0
 	for i, e := range edits {
-		if i > 0 && edits[i-1].Pos == e.Pos {
+		if i > 0 && edits[i-1].Pos == e.Pos && edits[i-1].End == e.Pos && e.End == e.Pos {
 			t.Fatalf("two insertions at offset %d", tf.Offset(e.Pos))
 		}
 		b.WriteString(src[last:tf.Offset(e.Pos)])
@@ -97,6 +97,41 @@ func TestTerminates(t *testing.T) {
 		body := f.Decls[0].(*ast.FuncDecl).Body
 		if got := Terminates(body); got != want {
 			t.Errorf("Terminates(%s) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestAddImportBesideDeleted: imports added to a file whose sync import a
+// fix deletes do not touch the deletion.
+func TestAddImportBesideDeleted(t *testing.T) {
+	for _, src := range []string{
+		"package p\n\nimport (\n\t\"context\"\n\t\"sync\"\n)\n",
+		"package p\n\nimport (\n\t\"sync\"\n\t\"unicode\"\n)\n",
+		"package p\n\nimport (\n\t\"bufio\"\n\t\"sync\"\n\t\"unicode\"\n\n\t\"golang.org/x/sync/errgroup\"\n)\n",
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edits := DeleteImport(fset, f, "sync")
+		for _, p := range []string{"context", "time", "github.com/resilint/resilint/resil"} {
+			for _, e := range AddImport(fset, f, p) {
+				for _, d := range edits {
+					if d.Pos <= e.Pos && e.Pos < d.End {
+						t.Errorf("%q: the %s import is inside the deletion of sync", src, p)
+					}
+				}
+				edits = append(edits, e)
+			}
+		}
+		got := apply(t, fset, src, edits)
+		fmted, err := format.Source([]byte(got))
+		if err != nil {
+			t.Fatalf("invalid Go:\n%s", got)
+		}
+		if strings.Contains(string(fmted), "\"sync\"") || !strings.Contains(string(fmted), "\"time\"") {
+			t.Errorf("%q →\n%s", src, fmted)
 		}
 	}
 }
