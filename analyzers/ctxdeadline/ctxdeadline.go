@@ -49,6 +49,8 @@ type checker struct {
 	table *knowledge.Table
 	rep   *analysisutil.Reporter
 	names analysisutil.Names // of the variables the fixes declare
+
+	timeouts []timeoutReq // findings whose timeout fixes are chosen together
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, error) {
@@ -82,6 +84,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		}
 		return true
 	})
+	c.flushTimeouts()
 	return nil, nil
 }
 
@@ -91,13 +94,12 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 		return // its own timeout, a client Timeout, or a client of unknown make
 	}
 	o, hasCtx := outbound.CallContext(c.m, oc)
-	w := analysisutil.WhereOf(stack)
 	caller := c.m.CallerOf(stack)
 	if !hasCtx {
 		c.rep.Report(analysis.Diagnostic{
 			Pos: oc.Call.Pos(), End: oc.Call.End(),
 			Message:        c.noContextMessage(oc),
-			SuggestedFixes: c.variantFix(oc, caller),
+			SuggestedFixes: c.variantFix(oc, caller, stack),
 		})
 		return
 	}
@@ -107,12 +109,11 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	if o.Detached && caller != nil {
 		return // detachedctx: Background/TODO while a caller's context is in scope
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.reportTimeout(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message: fmt.Sprintf("%s gets %s, which has no deadline%s: %s holds this goroutine forever; %s",
 			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(oc), peer(oc), advice(oc)),
-		SuggestedFixes: c.timeoutFix(oc.Call, o, w),
-	})
+	}, oc.Call, o, stack)
 }
 
 // checkForward reports a deadline-free context handed to a function that
@@ -127,12 +128,11 @@ func (c *checker) checkForward(f *outbound.Forward, stack []ast.Node) {
 		if o.State != ctxflow.Free || (o.Detached && caller != nil) {
 			continue
 		}
-		c.rep.Report(analysis.Diagnostic{
+		c.reportTimeout(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s, which has no deadline, and forwards it to %s, which nothing else bounds: a slow dependency holds this goroutine forever; pass a context with a deadline (context.WithTimeout)",
 				analysisutil.Name(f.Fn), c.describeArg(o, f.Call.Args[fp.Index]), outbound.Chain(fp.Chain)),
-			SuggestedFixes: c.timeoutFix(f.Call, o, analysisutil.WhereOf(stack)),
-		})
+		}, f.Call, o, stack)
 		return
 	}
 }
@@ -196,7 +196,7 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 		ctxExpr := caller.Expr(c.pass.Pkg, call.Pos())
 		msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, although this function has the caller's context: the request ignores the caller's deadline and cancellation; use %s(%s, ...)",
 			analysisutil.Name(fn), row.Variant, or(ctxExpr, "ctx"))
-		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: c.requestFix(call, row, ctxExpr)})
+		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: c.requestFix(call, row, ctxExpr, caller, stack)})
 		return
 	}
 	if v == nil {
