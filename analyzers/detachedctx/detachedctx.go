@@ -50,6 +50,7 @@ type checker struct {
 	// async: the node being checked runs in a goroutine that the caller's
 	// function starts (go func() { ... }()).
 	async bool
+	stack []ast.Node // of the call being checked
 }
 
 // sharedWork reports whether the node at the top of stack is inside a
@@ -123,6 +124,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 			return true // once.Do(func() { ... }): done for every caller
 		}
 		c.async = inGoroutine(stack, caller.Func)
+		c.stack = stack
 		switch {
 		case res.ByCall[call] != nil:
 			c.checkOutbound(res.ByCall[call], caller)
@@ -173,7 +175,7 @@ func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message: fmt.Sprintf("%s gets %s although this function has %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 			oc.Name(), what, callerName(caller), advice),
-		SuggestedFixes: c.replaceRoot(root, caller),
+		SuggestedFixes: c.replaceRoot(root, caller, oc.Call),
 	})
 }
 
@@ -210,7 +212,7 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 				analysisutil.Name(f.Fn), what, callerName(caller), outbound.Chain(fp.Chain), advice),
-			SuggestedFixes: c.replaceRoot(root, caller),
+			SuggestedFixes: c.replaceRoot(root, caller, f.Call),
 		})
 		return
 	}
@@ -242,7 +244,7 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s on %s although this function has %s: the new deadline ignores how much of the caller's budget is left, and the caller's cancellation never reaches it; %s",
 				analysisutil.Name(fn), what, callerName(caller), advice),
-			SuggestedFixes: c.replaceRoot(root, caller),
+			SuggestedFixes: c.replaceRoot(root, caller, nil),
 		})
 		return
 	}
@@ -322,42 +324,6 @@ func (c *checker) ctxWord(caller *ctxflow.Caller, at ast.Node) string {
 		return caller.Param.Name()
 	}
 	return caller.Request.Name() + ".Context()"
-}
-
-// replaceRoot replaces a Background()/TODO() call with the caller's context,
-// when the call is written where the caller's context is visible.
-func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller) []analysis.SuggestedFix {
-	if root == nil {
-		return nil
-	}
-	fn, _ := c.m.Callee(root)
-	if fn == nil {
-		return nil
-	}
-	if row, ok := c.table.Contexts[analysisutil.Key(fn)]; !ok || row.Effect != knowledge.Root {
-		return nil
-	}
-	expr := caller.Expr(c.pass.Pkg, root.Pos())
-	if expr == "" || !c.inside(root, caller.Func) {
-		return nil
-	}
-	if c.async {
-		// Tying a goroutine's work to a context that ends when the caller
-		// returns could cut it short: keep the values, drop the cancellation.
-		sel, ok := ast.Unparen(root.Fun).(*ast.SelectorExpr)
-		if !ok || !analysisutil.AtLeastGo(c.pass, root.Pos(), "go1.21") {
-			return nil
-		}
-		expr = fmt.Sprintf("%s.WithoutCancel(%s)", types.ExprString(sel.X), expr)
-	}
-	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("Use %s instead of %s", expr, c.rootName(root)),
-		TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
-	}}
-}
-
-func (c *checker) inside(n ast.Node, fn ast.Node) bool {
-	return fn != nil && fn.Pos() <= n.Pos() && n.End() <= fn.End()
 }
 
 // afterDone reports whether the node at the top of stack runs only once a
