@@ -46,7 +46,13 @@ func (c *checker) flush() {
 		if p.wgDecl != nil {
 			file := analysisutil.FileOf(c.pass, p.wgDecl.Pos())
 			if analysisutil.Uses(c.pass.TypesInfo, file, "sync") == removed[file] {
-				p.fix.TextEdits = append(p.fix.TextEdits, analysisutil.DeleteImport(c.pass.Fset, file, "sync")...)
+				if soleImport(file, "sync") {
+					// Deleting it deletes the import declaration the fix
+					// adds context and resil to: bound with a semaphore.
+					p.fix = c.semaphoreFix(p.l)
+				} else {
+					p.fix.TextEdits = analysisutil.SortEdits(append(p.fix.TextEdits, analysisutil.DeleteImport(c.pass.Fset, file, "sync")...))
+				}
 			}
 		}
 		if p.fix != nil {
@@ -55,6 +61,22 @@ func (c *checker) flush() {
 		c.rep.Report(p.diag)
 	}
 	c.pending = nil
+}
+
+// soleImport reports whether path is the only import of its declaration.
+func soleImport(file *ast.File, path string) bool {
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, s := range gd.Specs {
+			if p, err := strconv.Unquote(s.(*ast.ImportSpec).Path.Value); err == nil && p == path {
+				return len(gd.Specs) == 1
+			}
+		}
+	}
+	return false
 }
 
 // fixes returns the suggested fix of a launch: a limit on its group
@@ -88,6 +110,7 @@ func (c *checker) fixes(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 		fix.Message += ", and give the result channel room for every item (so no goroutine waits for the drain after the loop)"
 	}
 	fix.Message += c.nestNote(l)
+	fix.TextEdits = analysisutil.SortEdits(fix.TextEdits)
 	return fix, wgDecl
 }
 
