@@ -51,6 +51,9 @@ type checker struct {
 	// function starts (go func() { ... }()).
 	async bool
 	stack []ast.Node // of the call being checked
+
+	pending []analysis.Diagnostic // reported by flush, once the fixes are chosen
+	roots   map[*ast.CallExpr]rootFix
 }
 
 // sharedWork reports whether the node at the top of stack is inside a
@@ -135,6 +138,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		}
 		return true
 	})
+	c.flush()
 	return nil, nil
 }
 
@@ -171,7 +175,7 @@ func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 	if c.async {
 		advice = c.asyncAdvice(caller, oc.Call)
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message: fmt.Sprintf("%s gets %s although this function has %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 			oc.Name(), what, callerName(caller), advice),
@@ -208,7 +212,7 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 		if c.async {
 			advice = c.asyncAdvice(caller, f.Call)
 		}
-		c.rep.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 				analysisutil.Name(f.Fn), what, callerName(caller), outbound.Chain(fp.Chain), advice),
@@ -240,7 +244,7 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 		if c.async {
 			advice = c.asyncAdvice(caller, call)
 		}
-		c.rep.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s on %s although this function has %s: the new deadline ignores how much of the caller's budget is left, and the caller's cancellation never reaches it; %s",
 				analysisutil.Name(fn), what, callerName(caller), advice),
@@ -272,7 +276,7 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 	if !serves {
 		where = "in a function that has the caller's context"
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s allows %s %s, longer than the %s request budget: the client gives up long before, and the work and connections it holds are wasted; use a timeout within the budget (or raise -request-budget if this path really needs longer)",
 			analysisutil.Name(fn), d, where, budget),

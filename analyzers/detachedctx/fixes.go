@@ -19,8 +19,8 @@ import (
 // done: analysisutil.CtxUsable), when call (the outbound or forwarding
 // call the root reaches, nil for a derivation) keeps no value that lives
 // on the context beyond the caller's request (rows or a transaction stored
-// in a field), and when the file still uses the context package without
-// the replaced call.
+// in a field). A fix that removes the file's last use of the context
+// package deletes its import (see flush).
 func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller, call *ast.CallExpr) []analysis.SuggestedFix {
 	if root == nil {
 		return nil
@@ -54,58 +54,91 @@ func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller, call *
 			return nil
 		}
 		expr = fmt.Sprintf("%s.WithoutCancel(%s)", types.ExprString(sel.X), expr)
-	} else if !c.keepsImport(root) {
-		return nil
 	}
+	if c.roots == nil {
+		c.roots = map[*ast.CallExpr]rootFix{}
+	}
+	c.roots[root] = rootFix{async: c.async}
 	return []analysis.SuggestedFix{{
 		Message:   fmt.Sprintf("Use %s instead of %s", expr, c.rootName(root)),
 		TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
 	}}
 }
 
-// keepsImport reports whether the file uses the root's package elsewhere
-// than in calls a fix may replace (Background() and TODO() calls), so that
-// replacing root cannot leave the import unused, whichever of the file's
-// fixes are applied.
-func (c *checker) keepsImport(root *ast.CallExpr) bool {
+// A rootFix is a Background() or TODO() call a fix of this pass replaces.
+type rootFix struct{ async bool } // replaced by context.WithoutCancel(...)
+
+func (c *checker) report(d analysis.Diagnostic) { c.pending = append(c.pending, d) }
+
+// flush reports the findings once every fix of the package is known. In
+// a file whose only uses of the context package are Background() and
+// TODO() calls, replacing them all with the caller's context leaves the
+// import unused: then each of those fixes also deletes the import (one
+// edit, applied once). When some of them stay (not fixed, or bounded by a
+// timeout fix, which keeps its root), the import stays used.
+func (c *checker) flush() {
+	deletes := map[*ast.File][]analysis.TextEdit{}
+	decided := map[*ast.File]bool{}
+	for i := range c.pending {
+		d := &c.pending[i]
+		if len(d.SuggestedFixes) == 0 {
+			continue
+		}
+		e := d.SuggestedFixes[0].TextEdits[0]
+		file := analysisutil.FileOf(c.pass, e.Pos)
+		if file == nil {
+			continue
+		}
+		if !decided[file] {
+			decided[file] = true
+			deletes[file] = c.importDeletion(file)
+		}
+		if del := deletes[file]; len(del) > 0 {
+			d.SuggestedFixes[0].TextEdits = analysisutil.SortEdits(append(d.SuggestedFixes[0].TextEdits, del...))
+		}
+	}
+	for _, d := range c.pending {
+		c.rep.Report(d)
+	}
+	c.pending, c.roots = nil, nil
+}
+
+// importDeletion returns the edit deleting file's import of the context
+// package when this pass's fixes replace every use of it, else nil.
+func (c *checker) importDeletion(file *ast.File) []analysis.TextEdit {
 	info := c.pass.TypesInfo
-	sel, ok := ast.Unparen(root.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return true // a dot import or a local function: no import at stake
+	var pkgs []*types.PkgName
+	for _, imp := range file.Imports {
+		if pn := info.PkgNameOf(imp); pn != nil && pn.Imported().Path() == "context" {
+			pkgs = append(pkgs, pn)
+		}
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return true
+	if len(pkgs) != 1 {
+		return nil
 	}
-	pn, ok := info.Uses[id].(*types.PkgName)
-	if !ok {
-		return true
-	}
-	file := analysisutil.FileOf(c.pass, root.Pos())
-	if file == nil {
-		return false
-	}
-	stable := 0
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if s, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-				if x, ok := ast.Unparen(s.X).(*ast.Ident); ok && info.Uses[x] == pn {
-					if f, _ := c.m.Callee(n); f != nil {
-						if row, ok := c.table.Contexts[analysisutil.Key(f)]; ok && row.Effect == knowledge.Root && len(n.Args) == 0 {
-							return false // a root a fix may replace
-						}
-					}
-				}
-			}
-		case *ast.Ident:
-			if info.Uses[n] == pn {
-				stable++
+	pn := pkgs[0]
+	replaced := map[*ast.Ident]bool{}
+	for root, rf := range c.roots {
+		if rf.async || analysisutil.FileOf(c.pass, root.Pos()) != file {
+			continue
+		}
+		if sel, ok := ast.Unparen(root.Fun).(*ast.SelectorExpr); ok {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+				replaced[id] = true
 			}
 		}
-		return true
+	}
+	all := true
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == pn && !replaced[id] {
+			all = false
+		}
+		return all
 	})
-	return stable > 0
+	if !all {
+		return nil
+	}
+	return analysisutil.DeleteImport(c.pass.Fset, file, "context")
 }
 
 func (c *checker) inside(n ast.Node, fn ast.Node) bool {

@@ -8,8 +8,13 @@ import (
 
 var store *sql.DB
 
-// The file uses package context only in this Background() call: replacing
-// it with r.Context() would leave the import unused. No fix.
+// The file uses package context only in this Background() call: the fix
+// that replaces it with r.Context() deletes the import.
 func serve(w http.ResponseWriter, r *http.Request) {
 	store.ExecContext(context.Background(), "HIT") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+}
+
+// A second root in the file: both fixes delete the import (the same edit).
+func serveToo(w http.ResponseWriter, r *http.Request) {
+	store.ExecContext(context.TODO(), "MISS") // want `\(\*sql.DB\).ExecContext gets context.TODO\(\)`
 }
