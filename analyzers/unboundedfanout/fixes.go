@@ -63,6 +63,34 @@ func (c *checker) flush() {
 	c.pending = nil
 }
 
+// contextOnlyInRoots reports whether the file imports the context package
+// and uses it only in Background() and TODO() calls (roots of the table).
+func (c *checker) contextOnlyInRoots(file *ast.File) bool {
+	info := c.pass.TypesInfo
+	contexts := c.cfg.Table().Contexts
+	uses, roots := 0, 0
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) == 0 {
+				if pn, ok := info.Uses[identOf(sel.X)].(*types.PkgName); ok && pn.Imported().Path() == "context" {
+					if fn, _ := analysisutil.Callee(info, n, nil); fn != nil {
+						if row, ok := contexts[analysisutil.Key(fn)]; ok && row.Effect == knowledge.Root {
+							roots++
+						}
+					}
+				}
+			}
+		case *ast.Ident:
+			if pn, ok := info.Uses[n].(*types.PkgName); ok && pn.Imported().Path() == "context" {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses > 0 && uses == roots
+}
+
 // soleImport reports whether path is the only import of its declaration.
 func soleImport(file *ast.File, path string) bool {
 	for _, d := range file.Decls {
@@ -372,6 +400,11 @@ func (c *checker) groupFix(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 	rt := c.table.Runtime
 	if !analysisutil.Declares(c.pass, rt.Path, rt.Func, "Group.Go", "Group.Wait") {
 		return nil, nil // the module does not require resil (or its resil has no group)
+	}
+	if c.contextOnlyInRoots(file) {
+		// detachedctx may replace those calls and delete the import this
+		// fix would use: bound with a semaphore, which needs no context.
+		return nil, nil
 	}
 	resil, imp1, ok1 := analysisutil.PackageName(c.pass, file, decl.Pos(), rt.Path, rt.Name)
 	ctxPkg, imp2, ok2 := analysisutil.PackageName(c.pass, file, l.node.Pos(), "context", "context")

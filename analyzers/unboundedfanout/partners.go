@@ -111,7 +111,10 @@ func (c *checker) blockFree(l *launch) (bool, []analysis.TextEdit) {
 				continue
 			}
 			if edit, ok := c.sizeChannel(o, lit, l, fnBody, outer); ok {
-				sizing, sized = append(sizing, edit), true
+				if edit.Pos.IsValid() {
+					sizing = append(sizing, edit)
+				}
+				sized = true
 				break
 			}
 		}
@@ -628,7 +631,8 @@ func pathTo(root, n ast.Node) []ast.Node {
 }
 
 // sizeChannel returns the edit that makes the result channel of a send
-// hold one value per iteration: make(chan T) → make(chan T, len(items)).
+// hold one value per iteration: make(chan T) → make(chan T, len(items));
+// no edit (and true) when it is made with that capacity already.
 // Only when the goroutine sends on it once (no loop around the send), no
 // one else sends on it, the loop is a single loop over a collection or up
 // to a count that is the same at the channel's make, and the channel is
@@ -646,9 +650,10 @@ func (c *checker) sizeChannel(o op, lit *ast.FuncLit, l *launch, fnBody *ast.Blo
 	if !ok || builtinCall(info, mk, "make") == nil || mk.Pos() >= outer.Pos() || len(mk.Args) == 0 || len(mk.Args) > 2 {
 		return analysis.TextEdit{}, false
 	}
+	sized := false // made with the capacity already
 	if len(mk.Args) == 2 {
 		if _, isConst := analysisutil.ConstInt(info, mk.Args[1]); !isConst {
-			return analysis.TextEdit{}, false
+			sized = true // checked below against the loop's count
 		}
 	}
 	// One send in the goroutine, none elsewhere.
@@ -696,6 +701,13 @@ func (c *checker) sizeChannel(o op, lit *ast.FuncLit, l *launch, fnBody *ast.Blo
 		return analysis.TextEdit{}, false
 	}
 	if !c.sameAt(capExpr, mk.Pos(), outer.Pos()) {
+		return analysis.TextEdit{}, false
+	}
+	if sized {
+		// make(chan T, len(items)) for a loop over items: room already.
+		if analysisutil.Format(c.pass.Fset, mk.Args[1]) == text {
+			return analysis.TextEdit{}, true
+		}
 		return analysis.TextEdit{}, false
 	}
 	if len(mk.Args) == 2 {
