@@ -164,3 +164,23 @@ func Guarded(ctx context.Context, photos []Photo) []error {
 	wg.Wait()
 	return errs
 }
+
+// A result channel made with room for every item: no sizing, no wait.
+func Roomy(ctx context.Context, photos []Photo) int {
+	res := make(chan error, len(photos))
+	var wg sync.WaitGroup
+	for _, p := range photos {
+		wg.Add(1)
+		go func() { // want `one goroutine per element of photos`
+			defer wg.Done()
+			res <- render(ctx, p)
+		}()
+	}
+	wg.Wait()
+	close(res)
+	n := 0
+	for range res {
+		n++
+	}
+	return n
+}
