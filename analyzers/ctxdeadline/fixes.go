@@ -310,7 +310,7 @@ func (c *checker) stableCall(call, root *ast.CallExpr, w analysisutil.Where) boo
 		ast.Inspect(e, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case nil, *ast.BasicLit, *ast.BinaryExpr, *ast.ParenExpr, *ast.UnaryExpr:
-				if u, isU := n.(*ast.UnaryExpr); isU && u.Op.String() == "<-" {
+				if u, isU := n.(*ast.UnaryExpr); isU && u.Op == token.ARROW {
 					ok = false
 				}
 			case *ast.Ident:
