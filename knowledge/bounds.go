@@ -71,6 +71,14 @@ type BoundTable struct {
 	// (Shutdown, Close). unboundedfanout no longer reads them (it decides
 	// by what a goroutine reaches); detachedctx still does.
 	Teardown map[string]bool
+	// Locks take a lock that another goroutine may hold; Unlocks give it
+	// back. SyncTypes are the types a goroutine can wait on besides
+	// channels (locks, groups, conditions). A limit on goroutines that wait
+	// for a lock the launching function holds across the loop, or on a
+	// group it waits on later, deadlocks: the fixes check them.
+	Locks     map[string]bool
+	Unlocks   map[string]bool
+	SyncTypes map[string]bool
 	// Runtime is the runtime package's bounded group that the fixes use:
 	// resil.NewGroup(ctx, limit) with Go(func(ctx context.Context) error)
 	// and Wait() error.
@@ -166,6 +174,28 @@ var waits = map[string]bool{
 	"(*github.com/sourcegraph/conc/pool.ContextPool).Wait": true,
 }
 
+var locks = map[string]bool{
+	"(*sync.Mutex).Lock":    true,
+	"(*sync.RWMutex).Lock":  true,
+	"(*sync.RWMutex).RLock": true,
+}
+
+var unlocks = map[string]bool{
+	"(*sync.Mutex).Unlock":    true,
+	"(*sync.RWMutex).Unlock":  true,
+	"(*sync.RWMutex).RUnlock": true,
+}
+
+var syncTypes = map[string]bool{
+	"sync.Mutex":                            true,
+	"sync.RWMutex":                          true,
+	"sync.WaitGroup":                        true,
+	"sync.Cond":                             true,
+	"golang.org/x/sync/errgroup.Group":      true,
+	"golang.org/x/sync/semaphore.Weighted":  true,
+	"github.com/sourcegraph/conc.WaitGroup": true,
+}
+
 var accepts = map[string]bool{
 	"(net.Listener).Accept":          true,
 	"(*net.TCPListener).Accept":      true,
@@ -242,6 +272,9 @@ func defaultBounds() BoundTable {
 		Serves:         maps.Clone(serves),
 		Tickers:        map[string]bool{"time.Ticker": true, "time.Tick": true},
 		URLFormats:     map[string]int{"fmt.Sprintf": 0},
+		Locks:          maps.Clone(locks),
+		Unlocks:        maps.Clone(unlocks),
+		SyncTypes:      maps.Clone(syncTypes),
 		Teardown:       maps.Clone(teardown),
 		Runtime:        Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}

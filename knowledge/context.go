@@ -68,3 +68,19 @@ var runsLater = map[string]int{
 	"context.AfterFunc":                     1,
 	"(*net/http.Server).RegisterOnShutdown": 0,
 }
+
+var liveOnContext = map[string]bool{
+	"database/sql.Tx":   true,
+	"database/sql.Rows": true,
+	"database/sql.Row":  true,
+	"database/sql.Conn": true,
+	"net/http.Response": true,
+}
+
+var doneSignals = map[string]bool{
+	"(context.Context).Err":    true,
+	"(context.Context).Done":   true,
+	"context.Cause":            true,
+	"context.Canceled":         true,
+	"context.DeadlineExceeded": true,
+}

@@ -106,6 +106,18 @@ type Table struct {
 	// ErrorMatches: functions that report whether an error (argument 0)
 	// matches a target (argument 1): errors.Is.
 	ErrorMatches map[string]bool
+	// LiveOnContext: types whose values keep using the context of the call
+	// that made them, keyed by "path.Name" (pointers to them too): a
+	// transaction rolls back, rows close and a response body stops reading
+	// when that context is cancelled. (gRPC streams, recognised by
+	// GRPC.StreamMethods, do too.) A timeout fix that cancels the context
+	// at return must not touch a call whose such value outlives the
+	// function or is kept.
+	LiveOnContext map[string]bool
+	// DoneSignals: methods and variables that tell a context is done
+	// ((context.Context).Err, context.Canceled). Code in a branch on them
+	// runs because a context is done: a fix must not hand it that context.
+	DoneSignals map[string]bool
 
 	// Extra holds tables added by other parts of resilint (retry helpers,
 	// breakers, bounds); see the files of this package that define them.
@@ -393,6 +405,8 @@ func Default() *Table {
 		Now:               maps.Clone(now),
 		TimeAdd:           maps.Clone(timeAdd),
 		ErrorMatches:      map[string]bool{"errors.Is": true},
+		LiveOnContext:     maps.Clone(liveOnContext),
+		DoneSignals:       maps.Clone(doneSignals),
 		Retry:             defaultRetry(),
 		Breakers:          defaultBreakers(),
 		Bounds:            defaultBounds(),
@@ -403,6 +417,29 @@ func Default() *Table {
 // Paths returns the sorted import paths that rows of the table mention, for
 // the analyzers' fast paths (a package that imports none of them cannot
 // contain a known call).
+// FactPaths returns the import paths that can give a package facts: a
+// package that is none of them and imports none of them (nor a package
+// with facts) has no facts whatever its code. The vet engine's fast path
+// skips such packages; passes whose facts could come from any code (the
+// launch pass's limits) export them only under the same condition, so
+// that both engines see the same facts.
+func (t *Table) FactPaths() map[string]bool {
+	set := map[string]bool{"time": true, "context": true}
+	for _, p := range t.Paths() {
+		set[p] = true
+	}
+	for _, p := range t.RetryPaths() {
+		set[p] = true
+	}
+	for p := range t.Breakers.Paths() {
+		set[p] = true
+	}
+	for p := range t.Bounds.Paths() {
+		set[p] = true
+	}
+	return set
+}
+
 func (t *Table) Paths() []string {
 	set := map[string]bool{}
 	add := func(key string) {

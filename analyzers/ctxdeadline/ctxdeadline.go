@@ -50,6 +50,8 @@ type checker struct {
 	table *knowledge.Table
 	rep   *analysisutil.Reporter
 	names analysisutil.Names // of the variables the fixes declare
+
+	timeouts []timeoutReq // findings whose timeout fixes are chosen together
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, error) {
@@ -89,6 +91,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		}
 		return true
 	})
+	c.flushTimeouts()
 	return nil, nil
 }
 
@@ -112,7 +115,6 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 		return // its own timeout, a client Timeout, or a client of unknown make
 	}
 	o, hasCtx := ev.Context, ev.HasContext
-	w := analysisutil.WhereOf(stack)
 	caller := c.m.CallerOf(stack)
 	if !hasCtx {
 		if oc.Spec.Kind == knowledge.SQL && caller == nil {
@@ -123,7 +125,7 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 		c.rep.Report(analysis.Diagnostic{
 			Pos: oc.Call.Pos(), End: oc.Call.End(),
 			Message:        c.noContextMessage(oc, caller, oc.Call.Pos()),
-			SuggestedFixes: c.variantFix(oc, caller),
+			SuggestedFixes: c.variantFix(oc, caller, stack),
 		})
 		return
 	}
@@ -145,11 +147,10 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 		msg = fmt.Sprintf("%s opens a stream on %s, which has no deadline, and reads it to its end%s: %s %s%s; %s",
 			oc.Name(), c.describeArg(o, oc.Ctx()), clientNote(ev), peer(oc), holds(oc), readyNote(ev), advice(oc))
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.reportTimeout(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
-		Message:        msg,
-		SuggestedFixes: c.timeoutFix(oc.Call, o, w),
-	})
+		Message: msg,
+	}, oc.Call, o, stack)
 }
 
 // holds says how long the peer holds the goroutine: forever, when nothing
@@ -183,12 +184,11 @@ func (c *checker) checkForward(f *outbound.Forward, stack []ast.Node) {
 		if o.State != ctxflow.Free || (o.Detached && caller != nil) {
 			continue
 		}
-		c.rep.Report(analysis.Diagnostic{
+		c.reportTimeout(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s, which has no deadline, and forwards it to %s, which nothing else bounds: a slow dependency holds this goroutine forever; pass a context with a deadline (context.WithTimeout)",
 				analysisutil.Name(f.Fn), c.describeArg(o, f.Call.Args[fp.Index]), outbound.Chain(fp.Chain)),
-			SuggestedFixes: c.timeoutFix(f.Call, o, analysisutil.WhereOf(stack)),
-		})
+		}, f.Call, o, stack)
 		return
 	}
 }
@@ -278,7 +278,7 @@ func (c *checker) checkNewRequest(call *ast.CallExpr, stack []ast.Node, recontex
 		ctxExpr := caller.Expr(c.pass.Pkg, call.Pos())
 		msg := fmt.Sprintf("%s gives the request context.Background(), which has no deadline, although this function has the caller's context: the request ignores the caller's deadline and cancellation; use %s(%s, ...)",
 			analysisutil.Name(fn), row.Variant, or(ctxExpr, "ctx"))
-		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: c.requestFix(call, row, ctxExpr)})
+		c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: c.requestFix(call, row, ctxExpr, caller, stack)})
 		return
 	}
 	if v == nil {

@@ -101,8 +101,18 @@
 // db.Query → db.QueryContext(ctx, ...) (and the other Context variants).
 // Where no caller's context exists (main, a batch job) and the call is given
 // context.Background() or TODO() directly, the fix passes a context with a
-// deadline that is in scope (main's own ctx from WithTimeout), or else bounds
-// the call with context.WithTimeout and defers cancel().
+// deadline that is in scope (main's own ctx from WithTimeout) where it is the
+// function's own budget and cannot be done yet (made at the top of the
+// function, its cancel only deferred, not waited on before the call, the call
+// not deferred, in a callback or in a branch on a done context), or else
+// bounds the call with context.WithTimeout and defers cancel(). A deferred or
+// started call is wrapped in func() { ... }() so that its timeout starts when
+// it runs (only when its receiver and arguments read the same then). No fix
+// when a value the call returns lives on its context (rows, a transaction, a
+// connection, a response, a stream) and the function returns or keeps it:
+// the deferred cancel would end it. The fixes hand over a caller's context
+// only where it is still the caller's budget; they import only packages the
+// module resolves.
 //
 // Example:
 //

@@ -49,6 +49,10 @@ type checker struct {
 	m     *ctxflow.Model
 	table *knowledge.Table
 	rep   *analysisutil.Reporter
+	stack []ast.Node // of the call being checked
+
+	pending []analysis.Diagnostic // reported by flush, once the fixes are chosen
+	roots   map[*ast.CallExpr]rootFix
 }
 
 // sharedWork reports whether the node at the top of stack is inside a
@@ -108,6 +112,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		if c.deliberate(stack, caller.Func) {
 			return true // cleanup on the way out, work that runs later
 		}
+		c.stack = stack
 		switch {
 		case res.ByCall[call] != nil:
 			c.checkOutbound(res.ByCall[call], caller)
@@ -123,6 +128,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		}
 		return true
 	})
+	c.flush()
 	return nil, nil
 }
 
@@ -156,11 +162,11 @@ func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 		what = c.rootName(root)
 	}
 	advice := fmt.Sprintf("pass %s (if the call must outlive the caller, use context.WithoutCancel(%s) with its own timeout)", c.ctxWord(caller, oc.Call), c.ctxWord(caller, oc.Call))
-	c.rep.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message: fmt.Sprintf("%s gets %s although this function has %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 			oc.Name(), what, callerName(caller), advice),
-		SuggestedFixes: c.replaceRoot(root, caller),
+		SuggestedFixes: c.replaceRoot(root, caller, oc.Call),
 	})
 }
 
@@ -181,11 +187,11 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 			what = c.rootName(root)
 		}
 		advice := "pass " + c.ctxWord(caller, f.Call)
-		c.rep.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
 			Message: fmt.Sprintf("%s gets %s although this function has %s, and forwards it to %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; %s",
 				analysisutil.Name(f.Fn), what, callerName(caller), outbound.Chain(fp.Chain), advice),
-			SuggestedFixes: c.replaceRoot(root, caller),
+			SuggestedFixes: c.replaceRoot(root, caller, f.Call),
 		})
 		return
 	}
@@ -204,11 +210,11 @@ func (c *checker) checkSend(s *outbound.Send, caller *ctxflow.Caller) {
 		if root != nil {
 			what = c.rootName(root)
 		}
-		c.rep.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: s.Call.Pos(), End: s.Call.End(),
 			Message: fmt.Sprintf("%s is given a request built on %s although this function has %s, and sends it with %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; build the request with %s",
 				analysisutil.Name(s.Fn), what, callerName(caller), outbound.Chain(sp.Chain), c.ctxWord(caller, s.Call)),
-			SuggestedFixes: c.replaceRoot(root, caller),
+			SuggestedFixes: c.replaceRoot(root, caller, nil),
 		})
 		return
 	}
@@ -237,11 +243,18 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 			what = c.rootName(root)
 		}
 		advice := "derive it from " + c.ctxWord(caller, call)
-		c.rep.Report(analysis.Diagnostic{
+		fixes := c.replaceRoot(root, caller, nil)
+		if _, _, over := c.overBudget(call, row, stack); over {
+			// Derived from the request, this timeout would exceed the
+			// request budget (reported then): no fix.
+			advice += " with a timeout within the request budget"
+			fixes = nil
+		}
+		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s on %s although this function has %s: the new deadline ignores how much of the caller's budget is left, and the caller's cancellation never reaches it; %s",
 				analysisutil.Name(fn), what, callerName(caller), advice),
-			SuggestedFixes: c.replaceRoot(root, caller),
+			SuggestedFixes: fixes,
 		})
 		return true
 	}
@@ -252,32 +265,44 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 	if parent.State == ctxflow.Free {
 		return true
 	}
+	d, where, over := c.overBudget(call, row, stack)
+	if !over {
+		return true
+	}
+	budget := time.Duration(c.cfg.RequestBudget)
+	c.report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s allows %s %s, longer than the %s request budget: the client gives up long before, and the work and connections it holds are wasted; use a timeout within the budget (or raise -request-budget if this path really needs longer)",
+			analysisutil.Name(fn), d, where, budget),
+	})
+	return true
+}
+
+// overBudget reports whether a WithTimeout/WithDeadline call, derived
+// from the caller's context, allows more than the request budget on a
+// request path (or, with BudgetEverywhere, in any function with the
+// caller's context), and where it is.
+func (c *checker) overBudget(call *ast.CallExpr, row knowledge.ContextFunc, stack []ast.Node) (time.Duration, string, bool) {
 	w := analysisutil.WhereOf(stack)
 	serves := w.Decl != nil && c.m.ServesRequest(w.Decl)
 	if lit, ok := w.Func.(*ast.FuncLit); ok && !serves {
 		serves = c.m.ServesRequestLit(lit) // a HandlerFunc literal, a middleware
 	}
 	if !serves && (w.Decl == nil || !c.cfg.BudgetEverywhere) {
-		return true
+		return 0, "", false
 	}
 	d, ok := c.duration(call, row)
-	budget := time.Duration(c.cfg.RequestBudget)
-	if !ok || d <= budget {
-		return true
+	if !ok || d <= time.Duration(c.cfg.RequestBudget) {
+		return 0, "", false
 	}
 	if c.boundsNoRequest(stack, w.Body) {
-		return true
+		return 0, "", false
 	}
 	where := "on a request path"
 	if !serves {
 		where = "in a function that has the caller's context"
 	}
-	c.rep.Report(analysis.Diagnostic{
-		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("%s allows %s %s, longer than the %s request budget: the client gives up long before, and the work and connections it holds are wasted; use a timeout within the budget (or raise -request-budget if this path really needs longer)",
-			analysisutil.Name(fn), d, where, budget),
-	})
-	return true
+	return d, where, true
 }
 
 // duration returns the constant duration a WithTimeout/WithDeadline call
@@ -325,33 +350,6 @@ func (c *checker) ctxWord(caller *ctxflow.Caller, at ast.Node) string {
 		return caller.Param.Name()
 	}
 	return caller.Request.Name() + ".Context()"
-}
-
-// replaceRoot replaces a Background()/TODO() call with the caller's context,
-// when the call is written where the caller's context is visible.
-func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller) []analysis.SuggestedFix {
-	if root == nil {
-		return nil
-	}
-	fn, _ := c.m.Callee(root)
-	if fn == nil {
-		return nil
-	}
-	if row, ok := c.table.Contexts[analysisutil.Key(fn)]; !ok || row.Effect != knowledge.Root {
-		return nil
-	}
-	expr := caller.Expr(c.pass.Pkg, root.Pos())
-	if expr == "" || !c.inside(root, caller.Func) {
-		return nil
-	}
-	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("Use %s instead of %s", expr, c.rootName(root)),
-		TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
-	}}
-}
-
-func (c *checker) inside(n ast.Node, fn ast.Node) bool {
-	return fn != nil && fn.Pos() <= n.Pos() && n.End() <= fn.End()
 }
 
 // afterDone reports whether the node at the top of stack runs only once a
@@ -445,11 +443,11 @@ func (c *checker) checkCtxCall(call *ast.CallExpr, caller *ctxflow.Caller) {
 	if root != nil {
 		what = c.rootName(root)
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s takes a context and gets %s although this function has %s: it ignores the caller's deadline and cancellation; pass %s",
 			analysisutil.Name(fn), what, callerName(caller), c.ctxWord(caller, call)),
-		SuggestedFixes: c.replaceRoot(root, caller),
+		SuggestedFixes: c.replaceRoot(root, caller, call),
 	})
 }
 

@@ -22,5 +22,5 @@ func TestConfiguredBudget(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), detachedctx.Analyzer, "fixes")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), detachedctx.Analyzer, "fixes", "keepimport")
 }

@@ -80,7 +80,15 @@
 // when the caller that happened to start it gives up.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
-// context (ctx, or r.Context()).
+// context (ctx, or r.Context()). Inside a goroutine the function starts
+// (go func() { ... }()), which may be meant to outlive the caller, the fix
+// is context.WithoutCancel(ctx) instead: the work keeps the caller's values
+// and is not cancelled when the caller returns. No fix where the caller's
+// context may be done by the time the call runs (a deferred call, a callback
+// handed to a function not known to run it at once, a branch on ctx.Err() or
+// context.Canceled), or where the call's rows or transaction are kept beyond
+// the request (stored in a field). A fix that replaces the file's last use of
+// package context deletes the import.
 //
 // Example:
 //

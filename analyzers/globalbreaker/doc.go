@@ -76,7 +76,9 @@
 // resil's (gobreaker v1 Execute and Allow, resil's own Do/Execute/Allow):
 // replace the shared breaker at that call with the per-dependency breaker
 // resil.BreakerFor("<dependency>"), named after the host, service or
-// base-URL field. No fix otherwise.
+// base-URL field; only where the module requires resil, and not where the
+// replaced receiver is the last use of a local variable or an import. No fix
+// otherwise (the message names resil.BreakerFor).
 //
 // Example:
 //

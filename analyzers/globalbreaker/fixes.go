@@ -2,6 +2,8 @@ package globalbreaker
 
 import (
 	"fmt"
+	"go/ast"
+	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,11 +29,19 @@ func (c *checker) perDependencyFix(g *guarded, name string) []analysis.Suggested
 	if file == nil {
 		return nil
 	}
+	// Only where the module resolves resil and its resil has the
+	// function (the finding's advice names it anyway).
+	if !analysisutil.Declares(c.pass, rt.Path, rt.Func) {
+		return nil
+	}
 	pkg, imports, ok := analysisutil.PackageName(c.pass, file, g.site.call.Pos(), rt.Path, rt.Name)
 	if !ok {
 		return nil
 	}
 	recv := g.site.recv
+	if !c.usedElsewhere(file, recv) {
+		return nil
+	}
 	newRecv := pkg + "." + rt.Func + "(" + strconv.Quote(name) + ")"
 	edits := append([]analysis.TextEdit{{Pos: recv.Pos(), End: recv.End(), NewText: []byte(newRecv)}}, imports...)
 	return []analysis.SuggestedFix{{
@@ -57,4 +67,66 @@ func oneDependency(m *deps.Model, sites []deps.Site) bool {
 		}
 	}
 	return first != nil
+}
+
+// usedElsewhere reports whether the variables and imports the receiver
+// expression refers to stay used once it is replaced: a local variable has
+// another use, an import another use outside the receivers of guarded
+// calls (which other fixes may replace too). Else the fix would leave
+// "declared and not used" or an unused import.
+func (c *checker) usedElsewhere(file *ast.File, recv ast.Expr) bool {
+	info := c.pass.TypesInfo
+	var objs []types.Object
+	ast.Inspect(recv, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		switch obj := info.Uses[id].(type) {
+		case *types.PkgName:
+			objs = append(objs, obj)
+		case *types.Var:
+			if !obj.IsField() && obj.Parent() != c.pass.Pkg.Scope() {
+				objs = append(objs, obj)
+			}
+		}
+		return true
+	})
+	// Receivers of guarded calls in the file.
+	var receivers []ast.Expr
+	ast.Inspect(file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, r := analysisutil.Callee(info, call, nil); fn != nil && r != nil {
+				if _, guarded := c.table.Guards[analysisutil.Key(fn)]; guarded {
+					receivers = append(receivers, r)
+				}
+			}
+		}
+		return true
+	})
+	inReceiver := func(id *ast.Ident, all bool) bool {
+		if !all {
+			return recv.Pos() <= id.Pos() && id.End() <= recv.End()
+		}
+		for _, r := range receivers {
+			if r.Pos() <= id.Pos() && id.End() <= r.End() {
+				return true
+			}
+		}
+		return false
+	}
+	for _, obj := range objs {
+		_, isPkg := obj.(*types.PkgName)
+		found := false
+		ast.Inspect(file, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj && !inReceiver(id, isPkg) {
+				found = true
+			}
+			return !found
+		})
+		if !found {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package globalbreaker_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -10,7 +11,7 @@ import (
 )
 
 func TestShared(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), globalbreaker.Analyzer, "shared", "svc", "fix")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), globalbreaker.Analyzer, "shared", "svc", "fix", "fixlocal")
 }
 
 // TestAcrossPackages calls helpers of other packages that run their
@@ -35,4 +36,9 @@ func TestCustomBreaker(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, analysistest.TestData(), globalbreaker.New(cfg), "custom")
+}
+
+// TestNoResil: in a module that does not require resil, no fix imports it.
+func TestNoResil(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "plain"), globalbreaker.Analyzer, "plainbreaker")
 }

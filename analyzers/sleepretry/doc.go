@@ -100,8 +100,9 @@
 // is left behind, not sent again; loops that repeat calls failing for local reasons (the file
 // system, binding a port, parsing); a circuit breaker's open-state delay.
 //
-// Suggested fix, when the loop has an attempt variable and a context is in
-// scope: time.Sleep(d) becomes
+// Suggested fix, when the loop has an attempt variable, a context is in
+// scope and the module requires resil (elsewhere the finding's advice names
+// it): time.Sleep(d) becomes
 //
 //	if err := resil.Sleep(ctx, resil.Backoff(attempt, d, 10*d)); err != nil {
 //		return ..., err

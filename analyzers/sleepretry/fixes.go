@@ -15,9 +15,6 @@ import (
 	"github.com/resilint/resilint/passes/retryloop"
 )
 
-// resilPath is the import path of the runtime package the fixes target.
-const resilPath = "github.com/resilint/resilint/resil"
-
 // fix rewrites the reported wait, when the loop has an attempt variable and
 // a context is in scope:
 //
@@ -50,7 +47,12 @@ func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 	if file == nil {
 		return nil
 	}
-	resil, imp, ok := analysisutil.PackageName(c.pass, file, pos, resilPath, "resil")
+	// Only where the module resolves resil, with Sleep and Backoff (the
+	// finding's advice names them either way).
+	if !analysisutil.Declares(c.pass, knowledge.ResilPath, "Sleep", "Backoff") {
+		return nil
+	}
+	resil, imp, ok := analysisutil.PackageName(c.pass, file, pos, knowledge.ResilPath, "resil")
 	if !ok {
 		return nil
 	}
@@ -78,7 +80,7 @@ func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 	if !p.blind {
 		msg = "Wait " + dur
 	}
-	return []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
+	return []analysis.SuggestedFix{{Message: msg, TextEdits: analysisutil.SortEdits(edits)}}
 }
 
 func within(n, outer ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }

@@ -1,6 +1,7 @@
 package sleepretry_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -14,4 +15,9 @@ func TestSleepRetry(t *testing.T) {
 
 func TestSleepRetryFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), sleepretry.Analyzer, "fixes")
+}
+
+// TestNoResil: in a module that does not require resil, no fix imports it.
+func TestNoResil(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "plain"), sleepretry.Analyzer, "plainretry")
 }

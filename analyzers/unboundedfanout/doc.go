@@ -86,12 +86,25 @@
 // reading its own requests) are not judged. The message names the
 // dependency the goroutines call and the path to the call.
 //
-// Suggested fixes: for errgroup without a limit, insert g.SetLimit(N)
-// right after the group is created (N is -fanout-fix-limit, default 16).
-// For a bare go statement with a sync.WaitGroup (wg.Add, defer wg.Done(),
-// wg.Wait()), or WaitGroup.Go, replace the WaitGroup with resil's bounded
-// group, resil.NewGroup(ctx, N), when the rewrite is mechanical (the
-// WaitGroup is local and used only there). No fix otherwise.
+// Suggested fixes, only when no goroutine of the loop can wait for a
+// partner that runs only after the loop (results drained after it, values
+// or a signal sent after the launches, its cancellation, a lock the
+// function holds across the loop, a wait on its group): a limit would
+// deadlock there. A result channel drained after the loop, sent on once
+// per goroutine, is given room for every item (make(chan T, len(items)))
+// as part of the fix. For errgroup without a limit, insert g.SetLimit(N)
+// right after the group is created (N is -fanout-fix-limit, default 16),
+// where the loaded errgroup has SetLimit. For a bare go statement with a
+// sync.WaitGroup (wg.Add, defer wg.Done(), wg.Wait()), or WaitGroup.Go,
+// replace the WaitGroup with resil's bounded group,
+// resil.NewGroup(context.Background(), N), when the module requires resil
+// and the rewrite is mechanical (the WaitGroup is local and used only
+// there): its context is never done, so every function still runs and
+// Wait returns nil, as before; the functions keep the context they used.
+// Otherwise a channel semaphore (sem := make(chan struct{}, N); sem <-
+// struct{}{} before the launch; defer func() { <-sem }() in the
+// goroutine), which needs no import. In a nest of fan-outs each fix
+// states the bound of the whole nest (N×N).
 //
 // Example:
 //

@@ -11,26 +11,142 @@ import (
 
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/knowledge"
+	launchpass "github.com/resilint/resilint/passes/launch"
 )
 
-// fixes returns the suggested fixes of a launch.
-func (c *checker) fixes(l *launch) []analysis.SuggestedFix {
-	if l.spec != nil {
-		switch l.spec.Fix {
-		case knowledge.FixSetLimit:
-			return c.setLimitFix(l)
-		case knowledge.FixRuntimeGroup:
-			return c.groupFix(l)
+// A pending finding: the fixes of a package's findings are chosen
+// together, since whether a WaitGroup fix may delete the file's import of
+// sync depends on which other WaitGroups of the file are fixed.
+type pending struct {
+	l    *launch
+	diag analysis.Diagnostic
+	fix  *analysis.SuggestedFix
+	// wgDecl is the WaitGroup declaration a group fix removes.
+	wgDecl ast.Stmt
+}
+
+func (c *checker) emit(l *launch, d analysis.Diagnostic) {
+	c.pending = append(c.pending, pending{l: l, diag: d})
+}
+
+// flush chooses the fixes of the pending findings and reports them. A
+// file whose only uses of sync are WaitGroup declarations that group fixes
+// remove loses its import of sync with each of those fixes (one edit,
+// applied once).
+func (c *checker) flush() {
+	removed := map[*ast.File]int{}
+	for i := range c.pending {
+		p := &c.pending[i]
+		p.fix, p.wgDecl = c.fixes(p.l)
+		if p.wgDecl != nil {
+			removed[analysisutil.FileOf(c.pass, p.wgDecl.Pos())]++
 		}
-		return nil
 	}
-	return c.groupFix(l)
+	for i := range c.pending {
+		p := &c.pending[i]
+		if p.wgDecl != nil {
+			file := analysisutil.FileOf(c.pass, p.wgDecl.Pos())
+			if analysisutil.Uses(c.pass.TypesInfo, file, "sync") == removed[file] {
+				if soleImport(file, "sync") {
+					// Deleting it deletes the import declaration the fix
+					// adds context and resil to: bound with a semaphore.
+					p.fix = c.semaphoreFix(p.l)
+				} else {
+					p.fix.TextEdits = analysisutil.SortEdits(append(p.fix.TextEdits, analysisutil.DeleteImport(c.pass.Fset, file, "sync")...))
+				}
+			}
+		}
+		if p.fix != nil {
+			p.diag.SuggestedFixes = []analysis.SuggestedFix{*p.fix}
+		}
+		c.rep.Report(p.diag)
+	}
+	c.pending = nil
+}
+
+// contextOnlyInRoots reports whether the file imports the context package
+// and uses it only in Background() and TODO() calls (roots of the table).
+func (c *checker) contextOnlyInRoots(file *ast.File) bool {
+	info := c.pass.TypesInfo
+	contexts := c.cfg.Table().Contexts
+	uses, roots := 0, 0
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) == 0 {
+				if pn, ok := info.Uses[identOf(sel.X)].(*types.PkgName); ok && pn.Imported().Path() == "context" {
+					if fn, _ := analysisutil.Callee(info, n, nil); fn != nil {
+						if row, ok := contexts[analysisutil.Key(fn)]; ok && row.Effect == knowledge.Root {
+							roots++
+						}
+					}
+				}
+			}
+		case *ast.Ident:
+			if pn, ok := info.Uses[n].(*types.PkgName); ok && pn.Imported().Path() == "context" {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses > 0 && uses == roots
+}
+
+// soleImport reports whether path is the only import of its declaration.
+func soleImport(file *ast.File, path string) bool {
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, s := range gd.Specs {
+			if p, err := strconv.Unquote(s.(*ast.ImportSpec).Path.Value); err == nil && p == path {
+				return len(gd.Specs) == 1
+			}
+		}
+	}
+	return false
+}
+
+// fixes returns the suggested fix of a launch: a limit on its group
+// (SetLimit), the runtime package's bounded group in place of a WaitGroup
+// (where the module requires resil), or a channel semaphore. None when a
+// goroutine could wait for something the function does only after the
+// loop: the limit would deadlock (see blockFree).
+// The second result is the WaitGroup declaration a group fix removes.
+func (c *checker) fixes(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
+	free, sizing := c.blockFree(l)
+	if !free {
+		return nil, nil
+	}
+	var fix *analysis.SuggestedFix
+	var wgDecl ast.Stmt
+	switch {
+	case l.spec != nil && l.spec.Fix == knowledge.FixSetLimit:
+		if fix = c.setLimitFix(l); fix == nil {
+			fix = c.semaphoreFix(l)
+		}
+	case l.spec == nil || l.spec.Fix == knowledge.FixRuntimeGroup:
+		if fix, wgDecl = c.groupFix(l); fix == nil {
+			fix = c.semaphoreFix(l)
+		}
+	}
+	if fix == nil {
+		return nil, nil
+	}
+	if len(sizing) > 0 {
+		fix.TextEdits = append(fix.TextEdits, sizing...)
+		fix.Message += ", and give the result channel room for every item (so no goroutine waits for the drain after the loop)"
+	}
+	fix.Message += c.nestNote(l)
+	fix.TextEdits = analysisutil.SortEdits(fix.TextEdits)
+	return fix, wgDecl
 }
 
 // setLimitFix inserts g.SetLimit(N) right after the statement that creates
 // the local group g (var g errgroup.Group, g, ctx := errgroup.WithContext(ctx),
 // g := new(errgroup.Group), g := &errgroup.Group{}).
-func (c *checker) setLimitFix(l *launch) []analysis.SuggestedFix {
+func (c *checker) setLimitFix(l *launch) *analysis.SuggestedFix {
 	info := c.pass.TypesInfo
 	id, ok := ast.Unparen(l.group).(*ast.Ident)
 	if !ok || l.where.Decl == nil {
@@ -41,6 +157,13 @@ func (c *checker) setLimitFix(l *launch) []analysis.SuggestedFix {
 		return nil
 	}
 	if _, _, isParam := c.flow.IsParam(v); isParam {
+		return nil
+	}
+	// The group's package as the module loads it must have the method (an
+	// old golang.org/x/sync has no SetLimit).
+	if m, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), l.spec.Limit); m == nil {
+		return nil
+	} else if _, isFunc := m.(*types.Func); !isFunc {
 		return nil
 	}
 	defs := c.flow.DefsOf(v)
@@ -56,10 +179,10 @@ func (c *checker) setLimitFix(l *launch) []analysis.SuggestedFix {
 	}
 	indent := analysisutil.Indent(c.pass, stmt.Pos())
 	text := "\n" + indent + v.Name() + "." + l.spec.Limit + "(" + strconv.Itoa(c.cfg.FanoutFixLimit) + ")"
-	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("Limit %s to %d goroutines", v.Name(), c.cfg.FanoutFixLimit),
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Limit %s to %d goroutines at once", v.Name(), c.cfg.FanoutFixLimit),
 		TextEdits: []analysis.TextEdit{{Pos: stmt.End(), End: stmt.End(), NewText: []byte(text)}},
-	}}
+	}
 }
 
 // defStmt returns the statement of body, directly in a statement list, that
@@ -154,26 +277,34 @@ func (c *checker) nestedLaunch(body *ast.BlockStmt, v *types.Var) bool {
 }
 
 // groupFix replaces a local sync.WaitGroup with the runtime package's
-// bounded group:
+// bounded group, where the module requires it:
 //
-//	var wg sync.WaitGroup              g := resil.NewGroup(ctx, 16)
-//	for _, x := range xs {             for _, x := range xs {
-//		wg.Add(1)                          g.Go(func(ctx context.Context) error {
-//		go func() {                            work(x)
-//			defer wg.Done()                    return nil
-//			work(x)                        })
-//		}()                            }
-//	}                                  g.Wait()
+//	var wg sync.WaitGroup       g := resil.NewGroup(context.Background(), 16)
+//	for _, x := range xs {      for _, x := range xs {
+//		wg.Add(1)                   g.Go(func(context.Context) (_ error) {
+//		go func() {                     work(x)
+//			defer wg.Done()             return nil
+//			work(x)                 })
+//		}()                     }
+//	}                           g.Wait()
 //	wg.Wait()
 //
 // (or wg.Go(func() { work(x) }) likewise). Only when the WaitGroup is
 // declared in this function and used for nothing else, the goroutine is a
 // function literal without parameters, and its Done is deferred first.
-func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
+//
+// The group's context is Background: it is never done, so Go runs every
+// function as the go statements did, whatever happens to the caller's
+// context (a group on a cancelled ctx would skip them, and the WaitGroup's
+// caller never looked at an error), and Wait returns nil as wg.Wait
+// returned nothing. The functions ignore the group's context and keep the
+// one they used. The result is named _ so that the body's return
+// statements (and those other fixes add to it) stay valid as they are.
+func (c *checker) groupFix(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 	info := c.pass.TypesInfo
 	lit, ok := ast.Unparen(l.fn).(*ast.FuncLit)
 	if !ok || l.where.Decl == nil || len(l.args) > 0 || lit.Type.Params.NumFields() > 0 || lit.Type.Results.NumFields() > 0 {
-		return nil
+		return nil, nil
 	}
 	// The WaitGroup: the launcher's receiver, or the one Done is deferred on.
 	var wg *types.Var
@@ -188,18 +319,18 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 		}
 	}
 	if wg == nil || analysisutil.TypeKey(wg.Type()) != "sync.WaitGroup" || isGlobal(wg) || wg.IsField() {
-		return nil
+		return nil, nil
 	}
 	if _, _, isParam := c.flow.IsParam(wg); isParam || !c.flow.Visible(wg) {
-		return nil
+		return nil, nil
 	}
 	if defs := c.flow.DefsOf(wg); len(defs) != 1 || !defs[0].Zero {
-		return nil
+		return nil, nil
 	}
 	body := l.where.Decl.Body
 	decl := defStmt(info, body, wg)
 	if decl == nil || len(decl.(*ast.DeclStmt).Decl.(*ast.GenDecl).Specs) != 1 || len(decl.(*ast.DeclStmt).Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Names) != 1 {
-		return nil
+		return nil, nil
 	}
 	// Every use of the WaitGroup: Add statements, the deferred Done, Wait
 	// calls, the launcher itself.
@@ -246,56 +377,47 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 		return true
 	})
 	if !ok || len(waits) == 0 || (l.spec == nil && len(adds) != 1) || (l.spec != nil && len(adds) != 0) {
-		return nil
+		return nil, nil
 	}
 	// The Add: wg.Add(1) in the iteration before the launch, or one Add
 	// before the loop.
 	if len(adds) == 1 {
 		inLoop := adds[0].Pos() >= l.loops[0].Pos() && adds[0].End() <= l.loops[0].End()
 		if inLoop && !isOne(info, adds[0].Args) {
-			return nil
+			return nil, nil
 		}
 		outer := l.loops[len(l.loops)-1]
 		if !inLoop && adds[0].Pos() > outer.Pos() {
-			return nil
+			return nil, nil
 		}
 		if !inLoop && len(l.loops) > 1 {
-			return nil
+			return nil, nil
 		}
-	}
-	// A body that returns values or refers to a non-context ctx cannot be
-	// moved into func(ctx context.Context) error.
-	param := "ctx"
-	if obj := lookupUse(info, lit.Body, "ctx"); obj != nil && !analysisutil.IsContext(obj.Type()) {
-		param = "_"
 	}
 	file := analysisutil.FileOf(c.pass, l.node.Pos())
 	if file == nil {
-		return nil
+		return nil, nil
 	}
 	rt := c.table.Runtime
+	if !analysisutil.Declares(c.pass, rt.Path, rt.Func, "Group.Go", "Group.Wait") {
+		return nil, nil // the module does not require resil (or its resil has no group)
+	}
+	if c.contextOnlyInRoots(file) {
+		// detachedctx may replace those calls and delete the import this
+		// fix would use: bound with a semaphore, which needs no context.
+		return nil, nil
+	}
 	resil, imp1, ok1 := analysisutil.PackageName(c.pass, file, decl.Pos(), rt.Path, rt.Name)
 	ctxPkg, imp2, ok2 := analysisutil.PackageName(c.pass, file, l.node.Pos(), "context", "context")
 	if !ok1 || !ok2 {
-		return nil
+		return nil, nil
 	}
-	// The group's context: the context the goroutines use, when they use
-	// one of the function's (a budget derived from the request, which the
-	// group's own ctx parameter then carries on); else the caller's.
-	ctxExpr, used, ok := c.bodyContext(lit, decl.Pos())
-	if !ok {
-		return nil
-	}
-	if !used {
-		if caller := c.flow.CallerOf(l.stack); caller != nil {
-			ctxExpr = caller.Expr(c.pass.Pkg, decl.Pos())
-		}
-	}
-	if ctxExpr == "" {
-		ctxExpr = ctxPkg + ".Background()"
+	if _, _, ok := analysisutil.PackageName(c.pass, file, decl.Pos(), "context", "context"); !ok {
+		return nil, nil
 	}
 	name := c.names.Free(c.pass.Pkg, decl.Pos(), body, "g")
 	limit := strconv.Itoa(c.cfg.FanoutFixLimit)
+	ctxExpr := ctxPkg + ".Background()"
 
 	var edits []analysis.TextEdit
 	edits = append(edits, analysis.TextEdit{Pos: decl.Pos(), End: decl.End(), NewText: []byte(name + " := " + resil + "." + rt.Func + "(" + ctxExpr + ", " + limit + ")")})
@@ -308,11 +430,11 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 	for _, w := range waits {
 		sel, ok := ast.Unparen(w.Fun).(*ast.SelectorExpr)
 		if !ok {
-			return nil
+			return nil, nil
 		}
 		edits = append(edits, analysis.TextEdit{Pos: sel.X.Pos(), End: sel.X.End(), NewText: []byte(name)})
 	}
-	header := "func(" + param + " " + ctxPkg + ".Context) error {"
+	header := "func(" + ctxPkg + ".Context) (_ error) {"
 	indent := analysisutil.Indent(c.pass, l.node.Pos())
 	if l.spec == nil {
 		gs := l.node.(*ast.GoStmt)
@@ -322,39 +444,201 @@ func (c *checker) groupFix(l *launch) []analysis.SuggestedFix {
 	} else {
 		sel, ok := ast.Unparen(l.call.Fun).(*ast.SelectorExpr)
 		if !ok {
-			return nil
+			return nil, nil
 		}
 		edits = append(edits,
 			analysis.TextEdit{Pos: sel.X.Pos(), End: sel.X.End(), NewText: []byte(name)},
 			analysis.TextEdit{Pos: lit.Type.Pos(), End: lit.Body.Lbrace + 1, NewText: []byte(header)})
 	}
-	if !endsInReturn(lit.Body) {
+	if !analysisutil.Terminates(lit.Body) {
 		edits = append(edits, analysis.TextEdit{Pos: lit.Body.Rbrace, End: lit.Body.Rbrace, NewText: []byte("\treturn nil\n" + indent)})
 	}
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			edits = append(edits, analysis.TextEdit{Pos: n.End(), End: n.End(), NewText: []byte(" nil")})
-		}
-		return true
-	})
 	edits = append(edits, imp1...)
 	edits = append(edits, imp2...)
-	switch syncUses(info, file) {
-	case onlyThis:
-		// The WaitGroup's declaration was the file's only use of sync.
-		edits = append(edits, analysisutil.DeleteImport(c.pass.Fset, file, "sync")...)
-	case onlyWaitGroups:
-		// Other local WaitGroups are the only other uses: whether sync stays
-		// used depends on which fixes are applied. No fix.
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Run the goroutines in %s.%s(%s, %s): at most %s at once, every one still run (its context is never done)", resil, rt.Func, ctxExpr, limit, limit),
+		TextEdits: edits,
+	}, decl
+}
+
+// semaphoreFix bounds the goroutines with a channel semaphore, which needs
+// nothing the module does not have:
+//
+//	sem := make(chan struct{}, 16)
+//	for _, x := range xs {
+//		sem <- struct{}{}
+//		go func() {
+//			defer func() { <-sem }()
+//			work(x)
+//		}()
+//	}
+//
+// Only for a goroutine that runs a function literal, launched by a
+// statement of its own, in loops of which the outermost is a statement of
+// its own.
+func (c *checker) semaphoreFix(l *launch) *analysis.SuggestedFix {
+	lit, ok := ast.Unparen(l.fn).(*ast.FuncLit)
+	if !ok || l.where.Body == nil {
 		return nil
 	}
-	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("Run the goroutines in %s.%s(%s, %s)", resil, rt.Func, ctxExpr, limit),
-		TextEdits: edits,
-	}}
+	// The launching statement.
+	var launchStmt ast.Stmt
+	switch n := l.node.(type) {
+	case *ast.GoStmt:
+		launchStmt = n
+	case *ast.CallExpr:
+		if es, ok := l.where.Stmt.(*ast.ExprStmt); ok && es.X == ast.Expr(n) {
+			launchStmt = es
+		}
+	}
+	if launchStmt == nil || l.where.Stmt != launchStmt {
+		return nil
+	}
+	// The outermost loop, or its label, as a statement of a list.
+	outer := ast.Node(l.loops[len(l.loops)-1])
+	var anchor ast.Stmt
+	for i := len(l.stack) - 1; i > 0; i-- {
+		if l.stack[i] != outer {
+			continue
+		}
+		if ls, ok := l.stack[i-1].(*ast.LabeledStmt); ok && i > 1 {
+			outer = ls
+			i--
+		}
+		switch p := l.stack[i-1].(type) {
+		case *ast.BlockStmt:
+			if inStmts(p.List, outer) {
+				anchor = outer.(ast.Stmt)
+			}
+		case *ast.CaseClause:
+			if inStmts(p.Body, outer) {
+				anchor = outer.(ast.Stmt)
+			}
+		case *ast.CommClause:
+			if inStmts(p.Body, outer) {
+				anchor = outer.(ast.Stmt)
+			}
+		}
+		break
+	}
+	if anchor == nil {
+		return nil
+	}
+	name := c.names.Free(c.pass.Pkg, anchor.Pos(), l.where.Body, "sem")
+	limit := strconv.Itoa(c.cfg.FanoutFixLimit)
+	outerIndent := analysisutil.Indent(c.pass, anchor.Pos())
+	launchIndent := analysisutil.Indent(c.pass, launchStmt.Pos())
+	bodyIndent := launchIndent + "\t"
+	if len(lit.Body.List) > 0 {
+		bodyIndent = analysisutil.Indent(c.pass, lit.Body.List[0].Pos())
+	}
+	edits := []analysis.TextEdit{
+		{Pos: anchor.Pos(), End: anchor.Pos(), NewText: []byte(name + " := make(chan struct{}, " + limit + ")\n" + outerIndent)},
+		{Pos: launchStmt.Pos(), End: launchStmt.Pos(), NewText: []byte(name + " <- struct{}{}\n" + launchIndent)},
+		c.firstInBody(lit.Body, bodyIndent, "defer func() { <-"+name+" }()"),
+	}
+	msg := fmt.Sprintf("Limit the goroutines to %s at once with a channel semaphore (%s)", limit, name)
+	if !analysisutil.Resolves(c.pass, c.table.Runtime.Path) {
+		msg += fmt.Sprintf("; %s.%s does it with cancellation, once the module requires %s", c.table.Runtime.Name, c.table.Runtime.Func, c.table.Runtime.Path)
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// firstInBody returns the edit that makes stmt the first statement of
+// body: on a line of its own after the brace's line (and after a comment
+// that ends it), or before the first statement when it shares the brace's
+// line.
+func (c *checker) firstInBody(body *ast.BlockStmt, indent, stmt string) analysis.TextEdit {
+	tf := c.pass.Fset.File(body.Lbrace)
+	line := tf.Line(body.Lbrace)
+	next := body.Rbrace
+	if len(body.List) > 0 {
+		next = body.List[0].Pos()
+	}
+	if tf.Line(next) == line || line >= tf.LineCount() {
+		return analysis.TextEdit{Pos: body.Lbrace + 1, End: body.Lbrace + 1, NewText: []byte(" " + stmt + ";")}
+	}
+	end := tf.LineStart(line+1) - 1
+	return analysis.TextEdit{Pos: end, End: end, NewText: []byte("\n" + indent + stmt)}
+}
+
+func inStmts(list []ast.Stmt, n ast.Node) bool {
+	for _, s := range list {
+		if ast.Node(s) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// nestNote states the bound of a nest of fan-outs: a limited group whose
+// goroutines start goroutines per item again, or one inside such a
+// goroutine, multiplies the limits.
+func (c *checker) nestNote(l *launch) string {
+	n := c.cfg.FanoutFixLimit
+	if c.insideFanout(l) {
+		return fmt.Sprintf(" (per goroutine of the enclosing loop's launches: with those limited to %d too, the nest runs up to %d×%d = %d at once)", n, n, n, n*n)
+	}
+	if lit, ok := ast.Unparen(l.fn).(*ast.FuncLit); ok && c.launchesInLoop(lit.Body) {
+		return fmt.Sprintf(" (each of them starts goroutines in a loop of its own: with those limited to %d too, the nest runs up to %d×%d = %d at once)", n, n, n, n*n)
+	}
+	return ""
+}
+
+// insideFanout reports whether l runs in a goroutine started in a loop.
+func (c *checker) insideFanout(l *launch) bool {
+	for i := len(l.stack) - 2; i > 0; i-- {
+		lit, ok := l.stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		call, ok := l.stack[i-1].(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		started := false
+		if gs, ok := l.stack[max(i-2, 0)].(*ast.GoStmt); ok && gs.Call == call && call.Fun == ast.Expr(lit) {
+			started = true
+		} else if fn, _ := c.flow.Callee(call); fn != nil {
+			_, started = c.table.Launchers[analysisutil.Key(fn)]
+		}
+		return started && len(launchpass.LoopsOf(l.stack[:i+1])) > 0
+	}
+	return false
+}
+
+// launchesInLoop reports whether body starts goroutines in a loop of its
+// own.
+func (c *checker) launchesInLoop(body *ast.BlockStmt) bool {
+	found := false
+	var depth int
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			depth++
+			ast.Inspect(n, func(m ast.Node) bool {
+				if m == n {
+					return true
+				}
+				return visit(m)
+			})
+			depth--
+			return false
+		case *ast.GoStmt:
+			found = depth > 0
+		case *ast.CallExpr:
+			if fn, _ := c.flow.Callee(n); fn != nil && depth > 0 {
+				_, found = c.table.Launchers[analysisutil.Key(fn)]
+			}
+		}
+		return !found
+	}
+	ast.Inspect(body, visit)
+	return found
 }
 
 // methodCallOn returns the call whose receiver is id (id.M(...)).
@@ -382,65 +666,6 @@ func isOne(info *types.Info, args []ast.Expr) bool {
 	return ok && n == 1
 }
 
-// lookupUse returns the object an identifier named name refers to in n.
-// bodyContext returns the name of the context variable declared outside
-// lit that lit's body uses, if any (used). ok is false when the body uses
-// several, or one the group, made at pos, could not be built on (declared
-// after pos, or shadowed there): no fix then, since the group's ctx
-// parameter would hide the budget the goroutines run under.
-func (c *checker) bodyContext(lit *ast.FuncLit, pos token.Pos) (name string, used, ok bool) {
-	info := c.pass.TypesInfo
-	var v *types.Var
-	ok = true
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		id, isID := n.(*ast.Ident)
-		if !isID || !ok {
-			return ok
-		}
-		u, isVar := info.Uses[id].(*types.Var)
-		if !isVar || u.IsField() || !analysisutil.IsContext(u.Type()) || (u.Pos() >= lit.Pos() && u.Pos() < lit.End()) {
-			return true
-		}
-		if v != nil && v != u {
-			ok = false
-		}
-		v = u
-		return true
-	})
-	if !ok || v == nil {
-		return "", false, ok
-	}
-	if v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
-		return "", false, false // a package variable: not a budget of this call
-	}
-	if v.Pos() >= pos {
-		return "", false, false
-	}
-	if !analysisutil.VisibleAt(c.pass.Pkg, pos, v) {
-		return "", false, false
-	}
-	return v.Name(), true, true
-}
-
-func lookupUse(info *types.Info, n ast.Node, name string) types.Object {
-	var out types.Object
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name && out == nil {
-			out = info.Uses[id]
-		}
-		return out == nil
-	})
-	return out
-}
-
-func endsInReturn(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
-}
-
 // deleteLine returns the edit that deletes a statement that stands on its
 // own line, with its line.
 func (c *checker) deleteLine(s ast.Stmt) analysis.TextEdit {
@@ -451,46 +676,4 @@ func (c *checker) deleteLine(s ast.Stmt) analysis.TextEdit {
 		end = tf.LineStart(line + 1)
 	}
 	return analysis.TextEdit{Pos: start, End: end}
-}
-
-type syncUse uint8
-
-const (
-	otherUses      syncUse = iota // sync stays used whatever is fixed
-	onlyThis                      // this declaration is the only use
-	onlyWaitGroups                // the other uses declare local WaitGroups
-)
-
-// syncUses classifies the file's uses of package sync besides the
-// declaration being rewritten (a local var x sync.WaitGroup).
-func syncUses(info *types.Info, file *ast.File) syncUse {
-	total := analysisutil.Uses(info, file, "sync")
-	decls := 0
-	ast.Inspect(file, func(n ast.Node) bool {
-		ds, ok := n.(*ast.DeclStmt)
-		if !ok {
-			return true
-		}
-		if gd, ok := ds.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-			for _, spec := range gd.Specs {
-				if vs, ok := spec.(*ast.ValueSpec); ok && vs.Type != nil && len(vs.Values) == 0 {
-					if analysisutil.TypeKey(info.TypeOf(vs.Type)) == "sync.WaitGroup" {
-						if sel, ok := vs.Type.(*ast.SelectorExpr); ok {
-							if pn, ok := info.Uses[sel.X.(*ast.Ident)].(*types.PkgName); ok && pn.Imported().Path() == "sync" {
-								decls++
-							}
-						}
-					}
-				}
-			}
-		}
-		return false
-	})
-	switch {
-	case total <= 1:
-		return onlyThis
-	case total == decls:
-		return onlyWaitGroups
-	}
-	return otherUses
 }

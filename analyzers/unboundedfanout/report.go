@@ -76,9 +76,8 @@ func (c *checker) report(l *launch) {
 	if l.spec != nil && l.spec.Limit != "" {
 		advice = fmt.Sprintf("bound it with %s.%s(%d)", analysisutil.Format(fset, l.group), l.spec.Limit, c.cfg.FanoutFixLimit)
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.emit(l, analysis.Diagnostic{
 		Pos: l.node.Pos(), End: l.call.Lparen + 1,
-		Message:        fmt.Sprintf("%s with no limit, each calling %s%s: %s; %s", what, dep, call, harm, advice),
-		SuggestedFixes: c.fixes(l),
+		Message: fmt.Sprintf("%s with no limit, each calling %s%s: %s; %s", what, dep, call, harm, advice),
 	})
 }

@@ -59,13 +59,14 @@ func launchOf(r *launchpass.Launch) *launch {
 }
 
 type checker struct {
-	pass  *analysis.Pass
-	cfg   *config.Config
-	table *knowledge.BoundTable
-	flow  *ctxflow.Model
-	res   *launchpass.Result
-	rep   *analysisutil.Reporter
-	names analysisutil.Names // of the variables the fixes declare
+	pass    *analysis.Pass
+	cfg     *config.Config
+	table   *knowledge.BoundTable
+	flow    *ctxflow.Model
+	res     *launchpass.Result
+	rep     *analysisutil.Reporter
+	names   analysisutil.Names // of the variables the fixes declare
+	pending []pending          // findings waiting for their fixes (see flush)
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, flowA, launchA *analysis.Analyzer) (any, error) {
@@ -80,6 +81,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA, launchA *analysis.Analy
 			c.report(launchOf(r))
 		}
 	}
+	c.flush()
 	return nil, nil
 }
 

@@ -10,7 +10,7 @@ import (
 func TestTags(t *testing.T) {
 	t.Parallel()
 	dir := fixture(t, "scope")
-	want := []string{"tagged/tagged.go:9 ctxdeadline"}
+	want := []string{"tagged/tagged.go:12 ctxdeadline"}
 	if got := lines(t, dir, "./tagged"); len(got) != 0 {
 		t.Errorf("without the tag: %q", got)
 	}

@@ -15,7 +15,7 @@ import (
 func TestTestScope(t *testing.T) {
 	t.Parallel()
 	dir := fixture(t, "scope")
-	base := []string{"app/app.go:11 ctxdeadline", "helpers/prod.go:7 ctxdeadline", "mocks/mocks.go:9 ctxdeadline"}
+	base := []string{"app/app.go:11 ctxdeadline", "helpers/prod.go:10 ctxdeadline", "mocks/mocks.go:12 ctxdeadline"}
 	with := func(extra ...string) []string {
 		out := append(append([]string(nil), base...), extra...)
 		slices.Sort(out)
@@ -27,9 +27,9 @@ func TestTestScope(t *testing.T) {
 	}{
 		{nil, base},
 		{[]string{"-test=false"}, base}, // the test files' imports are read all the same
-		{[]string{"-include-tests"}, with("helpers/th.go:10 ctxdeadline", "support/support.go:8 ctxdeadline")},
-		{[]string{"-exclude-dirs="}, with("examples/ex/ex.go:7 ctxdeadline", "third_party/tp/tp.go:7 ctxdeadline")},
-		{[]string{"-exclude-dirs=examples"}, with("third_party/tp/tp.go:7 ctxdeadline")},
+		{[]string{"-include-tests"}, with("helpers/th.go:11 ctxdeadline", "support/support.go:11 ctxdeadline")},
+		{[]string{"-exclude-dirs="}, with("examples/ex/ex.go:10 ctxdeadline", "third_party/tp/tp.go:10 ctxdeadline")},
+		{[]string{"-exclude-dirs=examples"}, with("third_party/tp/tp.go:10 ctxdeadline")},
 	} {
 		if got := lines(t, dir, append(c.args, "./...")...); !slices.Equal(got, c.want) {
 			t.Errorf("resilint %v:\n got %q\nwant %q", c.args, got, c.want)
@@ -37,7 +37,7 @@ func TestTestScope(t *testing.T) {
 	}
 	cfg := filepath.Join(t.TempDir(), "resilint.yml")
 	writeFile(t, cfg, "exclude-dirs: [third_party]\n")
-	if got, want := lines(t, dir, "-config", cfg, "./..."), with("examples/ex/ex.go:7 ctxdeadline"); !slices.Equal(got, want) {
+	if got, want := lines(t, dir, "-config", cfg, "./..."), with("examples/ex/ex.go:10 ctxdeadline"); !slices.Equal(got, want) {
 		t.Errorf("exclude-dirs in the configuration file:\n got %q\nwant %q", got, want)
 	}
 }

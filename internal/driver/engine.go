@@ -296,7 +296,13 @@ func (d *run) runVetEngine(patterns []string, overlay map[string][]byte, quiet b
 		sort.Strings(names)
 		replace := map[string]string{}
 		for i, name := range names {
-			f := filepath.Join(tmp, strconv.Itoa(i)+"_"+filepath.Base(name))
+			// A directory per file keeps its base name, which messages
+			// quote ("... at a.go:30").
+			dir := filepath.Join(tmp, strconv.Itoa(i))
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				return nil, d.errorf("%v", err)
+			}
+			f := filepath.Join(dir, filepath.Base(name))
 			if err := os.WriteFile(f, overlay[name], 0o644); err != nil {
 				return nil, d.errorf("%v", err)
 			}

@@ -17,22 +17,7 @@ import (
 // package it lets through exports a fact.
 
 // FactPaths returns the import paths that can give a package facts.
-func FactPaths(t *knowledge.Table) map[string]bool {
-	set := map[string]bool{"time": true, "context": true}
-	for _, p := range t.Paths() {
-		set[p] = true
-	}
-	for _, p := range t.RetryPaths() {
-		set[p] = true
-	}
-	for p := range t.Breakers.Paths() {
-		set[p] = true
-	}
-	for p := range t.Bounds.Paths() {
-		set[p] = true
-	}
-	return set
-}
+func FactPaths(t *knowledge.Table) map[string]bool { return t.FactPaths() }
 
 // CanHaveFacts reports whether a package may export facts: it is or
 // imports a package of paths, or one of its imports has facts (hasFacts).

@@ -257,7 +257,11 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA, depsA *analysis.Analyze
 	})
 
 	s.remote = s.deps.Relevant && s.relevant()
-	s.exportLimits()
+	if s.remote || analysisutil.Imports(pass.Pkg, cfg.Table().FactPaths()) || importsFacts(pass) {
+		// Only where the vet engine's fast path analyses the package
+		// (knowledge.Table.FactPaths), so that both engines agree.
+		s.exportLimits()
+	}
 	if s.remote {
 		s.exportFacts()
 	}
@@ -375,4 +379,33 @@ func (s *state) funcOf(e ast.Expr) *types.Func {
 		return s.funcOf(x.X)
 	}
 	return nil
+}
+
+// LoopsOf returns the loops of the innermost function whose body encloses
+// the last node of stack, innermost first.
+func LoopsOf(stack []ast.Node) []ast.Stmt { return loopsOf(stack) }
+
+// BuiltinCall returns e as a call of the builtin function name, or nil.
+func BuiltinCall(info *types.Info, e ast.Expr, name string) *ast.CallExpr {
+	return builtinCall(info, e, name)
+}
+
+// importsFacts reports whether a direct import has facts of this pass (the
+// fast path's condition: internal/vetunit.CanHaveFacts).
+func importsFacts(pass *analysis.Pass) bool {
+	direct := map[*types.Package]bool{}
+	for _, imp := range pass.Pkg.Imports() {
+		direct[imp] = true
+	}
+	for _, f := range pass.AllObjectFacts() {
+		if direct[f.Object.Pkg()] {
+			return true
+		}
+	}
+	for _, f := range pass.AllPackageFacts() {
+		if direct[f.Package] {
+			return true
+		}
+	}
+	return false
 }

@@ -445,6 +445,12 @@ func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
 			if !ok || u.Op != token.ARROW {
 				return
 			}
+			if v := chanVar(s.info, u.X); v != nil && !s.buffered(v) {
+				// An unbuffered channel holds no tokens: a receive waits
+				// for a signal (a start barrier closed after the loop),
+				// it bounds nothing.
+				return
+			}
 			recv, tok = u.X, true
 			text = analysisutil.Format(s.pass.Fset, u.X)
 		case *ast.SendStmt:

@@ -1,9 +1,12 @@
 // Package helpers holds production code and a test helper.
 package helpers
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 func Count(db *sql.DB) error {
-	_, err := db.Exec("SELECT count(*) FROM t") // finding
+	_, err := db.ExecContext(context.Background(), "SELECT count(*) FROM t") // finding
 	return err
 }

@@ -1,10 +1,13 @@
 // Package mocks is production code whatever its name: app imports it.
 package mocks
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 var db *sql.DB
 
 func Use() {
-	db.Exec("SELECT 1") // finding
+	db.ExecContext(context.Background(), "SELECT 1") // finding
 }

@@ -1,9 +1,12 @@
 // Package support is imported only by tests.
 package support
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 func Open() {
 	db, _ := sql.Open("x", "y")
-	db.Exec("CREATE TABLE t (x int)") // finding
+	db.ExecContext(context.Background(), "CREATE TABLE t (x int)") // finding
 }

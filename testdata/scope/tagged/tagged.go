@@ -3,8 +3,11 @@
 // Package tagged builds only with the special tag.
 package tagged
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 func Run(db *sql.DB) {
-	db.Exec("SELECT 1") // finding
+	db.ExecContext(context.Background(), "SELECT 1") // finding
 }

@@ -1,8 +1,11 @@
 // Package ex is an example program's code.
 package ex
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 func Run(db *sql.DB) {
-	db.Exec("SELECT 1") // finding
+	db.ExecContext(context.Background(), "SELECT 1") // finding
 }

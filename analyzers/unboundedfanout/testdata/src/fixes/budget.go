@@ -7,8 +7,9 @@ import (
 	"time"
 )
 
-// The goroutines run under a budget derived from the request: the group is
-// built on that budget, so its ctx parameter carries it on.
+// The goroutines run under a budget derived from the request: they keep it.
+// The group's own context is Background, never done: every goroutine still
+// runs, as with the WaitGroup, whatever happens to the budget.
 func Import(w http.ResponseWriter, r *http.Request, ids []string) {
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
@@ -23,7 +24,7 @@ func Import(w http.ResponseWriter, r *http.Request, ids []string) {
 	wg.Wait()
 }
 
-// A budget under another name: the group is built on it too.
+// A budget under another name: likewise.
 func Touch(ctx context.Context, ids []string) {
 	budget, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
@@ -38,8 +39,7 @@ func Touch(ctx context.Context, ids []string) {
 	wg.Wait()
 }
 
-// The budget is made after the WaitGroup: the group could not be built on
-// it, so no fix.
+// The budget is made after the WaitGroup: the group does not need it.
 func Late(r *http.Request, ids []string) {
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithTimeout(r.Context(), time.Second)

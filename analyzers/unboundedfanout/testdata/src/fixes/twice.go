@@ -5,8 +5,8 @@ import (
 	"sync"
 )
 
-// Two WaitGroups in one file would leave sync unused when both fixes are
-// applied, and used when one is: no fix for either.
+// Two WaitGroups in one file, the file's only uses of sync: both are
+// fixed, and each fix deletes the import (one edit, applied once).
 func Twice(ctx context.Context, photos []Photo) {
 	var wg sync.WaitGroup
 	for _, p := range photos {

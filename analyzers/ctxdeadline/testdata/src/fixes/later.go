@@ -1,0 +1,62 @@
+package fixes
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// A deferred or started call gets a timeout that starts when it runs.
+func unlock(db *sql.DB) {
+	defer db.ExecContext(context.Background(), "UNLOCK") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	time.Sleep(time.Millisecond)
+}
+
+func audit(db *sql.DB, id string) {
+	go db.ExecContext(context.Background(), "INSERT INTO audit VALUES (?)", id) // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+}
+
+// The deferred call's argument changes before it runs: wrapping it in a
+// function literal would read the new value. No fix.
+func release(db *sql.DB, id string) {
+	defer db.ExecContext(context.Background(), "RELEASE ?", id) // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	id = "other"
+	_ = id
+}
+
+// The deadline context in scope may be done by then: after a wait on it,
+// and after its cancel, the fix bounds the call on its own.
+func shutdown(db *sql.DB) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	<-ctx.Done()
+	db.ExecContext(context.Background(), "CHECKPOINT") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+}
+
+func cancelled(db *sql.DB) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	db.ExecContext(ctx, "WORK")
+	cancel()
+	db.ExecContext(context.Background(), "CLEANUP") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+}
+
+// A budget made in a nested block is not the function's.
+func nested(db *sql.DB, fast bool) {
+	if fast {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = ctx.Err()
+		db.ExecContext(context.Background(), "FAST") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	}
+}
+
+func count(ctx context.Context, db *sql.DB) int {
+	var n int
+	db.QueryRowContext(ctx, "SELECT count(*) FROM t").Scan(&n)
+	return n
+}
+
+// Two calls of one statement share one declaration.
+func both(db *sql.DB) int {
+	return count(context.Background(), db) + count(context.Background(), db) // want `count gets context.Background\(\)` `count gets context.Background\(\)`
+}

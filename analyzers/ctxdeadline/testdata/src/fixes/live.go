@@ -1,0 +1,91 @@
+package fixes
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	nethttp "net/http"
+)
+
+// A timeout fix cancels its context when the function returns: never for a
+// call whose rows, transaction or response the function returns or keeps.
+
+func openRows(db *sql.DB) (*sql.Rows, error) {
+	return db.QueryContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).QueryContext gets context.Background\(\)`
+}
+
+func beginTx(db *sql.DB) (*sql.Tx, error) {
+	tx, err := db.BeginTx(context.Background(), nil) // want `\(\*sql.DB\).BeginTx gets context.Background\(\)`
+	if err != nil {
+		return nil, err
+	}
+	return tx, nil
+}
+
+type session struct{ tx *sql.Tx }
+
+func (s *session) start(db *sql.DB) error {
+	tx, err := db.BeginTx(context.TODO(), nil) // want `\(\*sql.DB\).BeginTx gets context.TODO\(\)`
+	s.tx = tx
+	return err
+}
+
+// Rows read and closed in the function: the fix applies.
+func countRows(db *sql.DB) (int, error) {
+	rows, err := db.QueryContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).QueryContext gets context.Background\(\)`
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		n++
+	}
+	return n, rows.Err()
+}
+
+func scanOne(db *sql.DB) (int, error) {
+	var n int
+	err := db.QueryRowContext(context.Background(), "SELECT 1").Scan(&n) // want `\(\*sql.DB\).QueryRowContext gets context.Background\(\)`
+	return n, err
+}
+
+var hc = &nethttp.Client{}
+
+// get forwards its context to a request: a response with an unread body
+// lives on it.
+func get(ctx context.Context, url string) (*nethttp.Response, error) {
+	req, err := nethttp.NewRequestWithContext(ctx, nethttp.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return hc.Do(req)
+}
+
+func fetchBody(url string) (*nethttp.Response, error) {
+	return get(context.Background(), url) // want `get gets context.Background\(\)`
+}
+
+// The body is read before the function returns: the fix applies.
+func readBody(url string) ([]byte, error) {
+	resp, err := get(context.Background(), url) // want `get gets context.Background\(\)`
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return io.ReadAll(resp.Body)
+}
+
+// The body is handed to a function of this package, which may keep it.
+func handBody(url string) error {
+	resp, err := get(context.Background(), url) // want `get gets context.Background\(\)`
+	if err != nil {
+		return err
+	}
+	keep(resp.Body)
+	return nil
+}
+
+var kept io.ReadCloser
+
+func keep(r io.ReadCloser) { kept = r }

@@ -1,0 +1,120 @@
+package analysisutil
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// Terminates reports whether a block ends in a terminating statement, as
+// the Go specification defines it: a function whose body does needs no
+// final return, and one added after it would be unreachable (go vet). The
+// panic call is recognised by name: a program that declares its own panic
+// at package level is not worth a wrong answer here, and the answer only
+// decides whether a fix appends a return.
+func Terminates(b *ast.BlockStmt) bool {
+	return b != nil && listTerminates(b.List)
+}
+
+func listTerminates(list []ast.Stmt) bool {
+	for i := len(list) - 1; i >= 0; i-- {
+		if _, empty := list[i].(*ast.EmptyStmt); empty {
+			continue
+		}
+		return terminates(list[i], "")
+	}
+	return false
+}
+
+func terminates(s ast.Stmt, label string) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.GOTO || s.Tok == token.FALLTHROUGH
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		return ok && id.Name == "panic" && id.Obj == nil
+	case *ast.BlockStmt:
+		return listTerminates(s.List)
+	case *ast.IfStmt:
+		if s.Else == nil {
+			return false
+		}
+		return listTerminates(s.Body.List) && terminates(s.Else, "")
+	case *ast.LabeledStmt:
+		return terminates(s.Stmt, s.Label.Name)
+	case *ast.ForStmt:
+		return s.Cond == nil && !breaks(s.Body, label)
+	case *ast.SwitchStmt:
+		return clausesTerminate(s.Body, label, true)
+	case *ast.TypeSwitchStmt:
+		return clausesTerminate(s.Body, label, true)
+	case *ast.SelectStmt:
+		return clausesTerminate(s.Body, label, false)
+	}
+	return false
+}
+
+// clausesTerminate: a switch with a default case (any select) whose every
+// clause ends in a terminating statement and that no break leaves.
+func clausesTerminate(body *ast.BlockStmt, label string, needDefault bool) bool {
+	hasDefault := false
+	for _, cl := range body.List {
+		var list []ast.Stmt
+		switch cl := cl.(type) {
+		case *ast.CaseClause:
+			list = cl.Body
+			if cl.List == nil {
+				hasDefault = true
+			}
+		case *ast.CommClause:
+			list = cl.Body
+		}
+		if !listTerminates(list) {
+			return false
+		}
+		for _, st := range list {
+			if breaks(st, label) {
+				return false
+			}
+		}
+	}
+	return hasDefault || !needDefault
+}
+
+// breaks reports whether n contains a break that refers to the enclosing
+// statement being checked: an unlabelled break not inside a nested for,
+// switch or select, or a break with its label.
+func breaks(n ast.Node, label string) bool {
+	found := false
+	var visit func(n ast.Node, nested bool) bool
+	visit = func(n ast.Node, nested bool) bool {
+		if found || n == nil {
+			return false
+		}
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if s.Tok == token.BREAK && ((s.Label == nil && !nested) || (s.Label != nil && label != "" && s.Label.Name == label)) {
+				found = true
+			}
+			return false
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			ast.Inspect(s, func(m ast.Node) bool {
+				if m == s {
+					return true
+				}
+				return visit(m, true)
+			})
+			return false
+		}
+		return true
+	}
+	ast.Inspect(n, func(m ast.Node) bool { return visit(m, false) })
+	return found
+}

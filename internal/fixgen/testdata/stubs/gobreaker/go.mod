@@ -1,0 +1,3 @@
+module github.com/sony/gobreaker
+
+go 1.26

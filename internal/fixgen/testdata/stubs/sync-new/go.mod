@@ -1,0 +1,3 @@
+module golang.org/x/sync
+
+go 1.26
