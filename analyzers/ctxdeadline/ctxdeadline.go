@@ -117,11 +117,6 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	o, hasCtx := ev.Context, ev.HasContext
 	caller := c.m.CallerOf(stack)
 	if !hasCtx {
-		if oc.Spec.Kind == knowledge.SQL && caller == nil {
-			// Without a caller's budget, whether the driver bounds the wait
-			// (a read timeout in the DSN) cannot be seen.
-			return
-		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: oc.Call.Pos(), End: oc.Call.End(),
 			Message:        c.noContextMessage(oc, caller, oc.Call.Pos()),
@@ -518,6 +513,13 @@ func (c *checker) noContextMessage(oc *outbound.Call, caller *ctxflow.Caller, po
 	case knowledge.TLS:
 		return fmt.Sprintf("%s has no timeout: an unreachable or silent host blocks the dial and the handshake with no bound; use (&tls.Dialer{NetDialer: &net.Dialer{Timeout: ...}}).DialContext(ctx, ...)", name)
 	case knowledge.SQL:
+		if caller == nil {
+			// No caller's budget is dropped; what the code proves is that
+			// no deadline reaches the call. A driver's read timeout (in
+			// its DSN) is the one bound out of sight: named, not denied.
+			return fmt.Sprintf("%s has no deadline: it takes no context, so no deadline or cancellation reaches it, and %s %s (a read timeout in the driver's DSN, if it sets one, is the only other bound); use %s with a context that has a deadline",
+				name, peer(oc), holds(oc), oc.Spec.Variant)
+		}
 		ctxExpr := or(caller.Expr(c.pass.Pkg, pos), "ctx")
 		return fmt.Sprintf("%s has no deadline: it takes no context, so the caller's deadline and cancellation (%s) never reach it, and %s %s; use %s(%s, ...)",
 			name, ctxExpr, peer(oc), holds(oc), oc.Spec.Variant, ctxExpr)

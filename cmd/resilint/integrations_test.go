@@ -570,7 +570,9 @@ func TestNoDataRace(t *testing.T) {
 	dir := copyModule(t, "racemod")
 	for range 2 {
 		_, stderr, code := run(t, dir, bin, "./...")
-		if strings.Contains(stderr, "DATA RACE") || code != 3 {
+		// The work is local (no dependency): the analyzers read the
+		// model and report nothing (issue 13, rule 1).
+		if strings.Contains(stderr, "DATA RACE") || code != 0 {
 			t.Fatalf("exit %d:\n%s", code, stderr)
 		}
 	}

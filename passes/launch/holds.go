@@ -242,6 +242,15 @@ func (s *state) runLimit(stack []ast.Node) string {
 			continue
 		}
 		fn, _ := s.flow.Callee(call)
+		if fn != nil {
+			if _, launcher := s.table.Launchers[analysisutil.Key(fn)]; launcher {
+				// A group's Go runs the literal in a goroutine of its own,
+				// under the group's limit if it has one (its own launch
+				// record says): one per goroutine of the enclosing launch,
+				// never a limit shared by all of them.
+				continue
+			}
+		}
 		lf := s.limitFact(fn)
 		if lf == nil {
 			continue

@@ -3,12 +3,19 @@ package probe
 
 import (
 	"context"
+	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
 )
 
 // Probe counts the calls of Work in flight and remembers the most.
 type Probe struct {
+	// URL, when set, is the service Work calls for each item (a test
+	// server): every goroutine that runs Work reaches the same remote
+	// dependency, which is what makes a fan-out of them one.
+	URL string
+
 	cur, peak atomic.Int64
 	calls     atomic.Int64
 }
@@ -22,7 +29,18 @@ func (p *Probe) Work(ctx context.Context, item int) error {
 		return err
 	}
 	time.Sleep(5 * time.Millisecond)
-	return nil
+	if p.URL == "" {
+		return nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.URL+"/items/"+strconv.Itoa(item), nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
 
 // Enter counts one more in flight until the returned function is called.

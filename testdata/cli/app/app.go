@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-func Ping(ctx context.Context, db *sql.DB) error {
+func Ping(db *sql.DB) error {
 	_, err := db.Exec("SELECT 1")
 	return err
 }
@@ -19,13 +19,13 @@ func Lookup(ctx context.Context, db *sql.DB) error {
 	return err
 }
 
-func Suppressed(ctx context.Context, db *sql.DB) error {
+func Suppressed(db *sql.DB) error {
 	_, err := db.Exec("SELECT 1") //nolint:resilint // run under the job's statement_timeout
 	return err
 }
 
 //nolint:ctxdeadline // the whole function is a legacy path
-func Legacy(ctx context.Context, db *sql.DB) error {
+func Legacy(db *sql.DB) error {
 	_, err := db.Exec("SELECT 1")
 	return err
 }

@@ -2,13 +2,13 @@
 package client
 
 import (
-	"context"
 	"database/sql"
+
 	"example.com/ecomod/wrap"
 )
 
 // Count counts the orders.
-func Count(ctx context.Context, db *sql.DB) error {
+func Count(db *sql.DB) error {
 	_, err := db.Exec("UPDATE stats SET n = (SELECT count(*) FROM orders)")
 	return err
 }
@@ -22,7 +22,7 @@ func Notify() error {
 // Legacy is excused as a whole.
 //
 //nolint:resilint // legacy report, removed with the v2 schema
-func Legacy(ctx context.Context, db *sql.DB) {
+func Legacy(db *sql.DB) {
 	rows, err := db.Query("SELECT 1")
 	if err == nil {
 		rows.Close()
@@ -30,7 +30,7 @@ func Legacy(ctx context.Context, db *sql.DB) {
 }
 
 // Fire is excused on its line.
-func Fire(ctx context.Context, db *sql.DB) {
+func Fire(db *sql.DB) {
 	_, _ = db.Exec("DELETE FROM sessions WHERE expired") //nolint:ctxdeadline // the database has a statement timeout
 }
 

@@ -437,3 +437,20 @@ func grownBackends(ctx context.Context, more []string) {
 	}
 	wg.Wait()
 }
+
+// Nested groups: each goroutine of the outer loop starts a group of its
+// own. The inner group's Go is no limit shared by the outer goroutines
+// (each has its own group): both loops fan out.
+func nestedGroups(ctx context.Context, batches [][]string) error {
+	g, gctx := errgroup.WithContext(ctx)
+	for _, batch := range batches {
+		g.Go(func() error { // want `one goroutine per element of batches`
+			ig, ictx := errgroup.WithContext(gctx)
+			for _, id := range batch {
+				ig.Go(func() error { return refresh(ictx, id) }) // want `one goroutine per element of batch`
+			}
+			return ig.Wait()
+		})
+	}
+	return g.Wait()
+}
