@@ -22,6 +22,12 @@ func beginTx(db *sql.DB) (*sql.Tx, error) {
 	return tx, nil
 }
 
+// A connection returned to the caller lives on the context it was taken
+// with: cancelling that at return would close it under the caller.
+func takeConn(db *sql.DB) (*sql.Conn, error) {
+	return db.Conn(context.Background()) // want `\(\*sql.DB\).Conn gets context.Background\(\)`
+}
+
 type session struct{ tx *sql.Tx }
 
 func (s *session) start(db *sql.DB) error {
