@@ -67,10 +67,6 @@ type BoundTable struct {
 	// ticker's channel: a loop that waits for one each iteration is
 	// periodic (a poller, a tail) and runs until it is stopped.
 	Tickers map[string]bool
-	// Teardown are names of methods that stop or release a component
-	// (Shutdown, Close). unboundedfanout no longer reads them (it decides
-	// by what a goroutine reaches); detachedctx still does.
-	Teardown map[string]bool
 	// Locks take a lock that another goroutine may hold; Unlocks give it
 	// back. SyncTypes are the types a goroutine can wait on besides
 	// channels (locks, groups, conditions). A limit on goroutines that wait
@@ -210,11 +206,6 @@ var accepts = map[string]bool{
 	"(*net.UnixConn).ReadFromUnix": true,
 }
 
-var teardown = map[string]bool{
-	"Shutdown": true, "Stop": true, "GracefulStop": true, "Close": true, "Terminate": true,
-	"Flush": true, // flushing what is buffered is part of closing
-}
-
 var serial = map[string]bool{
 	"(*sync.Mutex).Lock":   true,
 	"(*sync.RWMutex).Lock": true,
@@ -275,7 +266,6 @@ func defaultBounds() BoundTable {
 		Locks:          maps.Clone(locks),
 		Unlocks:        maps.Clone(unlocks),
 		SyncTypes:      maps.Clone(syncTypes),
-		Teardown:       maps.Clone(teardown),
 		Runtime:        Runtime{Path: ResilPath, Name: "resil", Func: "NewGroup"},
 	}
 }
