@@ -181,6 +181,11 @@ func TestFixFiles(t *testing.T) {
 	if got := read("ro/ro.go"); got != before["ro/ro.go"] {
 		t.Errorf("the read-only file was written:\n%s", got)
 	}
+	// -fix -json says which fix was not applied, and why.
+	stdout, _, code := run(t, dir, resilint, "-fix", "-json", "./ro/...")
+	if code != 1 || !strings.Contains(stdout, `"fix_not_applied": "not applied: ro/ro.go is read-only"`) {
+		t.Errorf("-fix -json on the read-only file: exit %d, want 1 and fix_not_applied:\n%s", code, stdout)
+	}
 	wantImports := "import (\n\t\"context\"\n\t\"database/sql\"\n\t\"time\"\n\n\t\"example.com/fixfiles/util\"\n)\n"
 	if got := read("imports/imports.go"); !strings.Contains(got, wantImports) {
 		t.Errorf("imports.go: the import is not in the standard library's group:\n%s", got)
