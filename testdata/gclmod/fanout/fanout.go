@@ -9,14 +9,15 @@ import (
 
 var client = &http.Client{Timeout: 5 * time.Second}
 
-// Warm fetches every URL at once, however many there are.
-func Warm(urls []string) {
+// Warm asks the cache service to warm every id at once, however many there
+// are: one goroutine per id, all against the same service.
+func Warm(ids []string) {
 	var wg sync.WaitGroup
-	for _, u := range urls {
+	for _, id := range ids {
 		wg.Add(1)
 		go func() { // want:unboundedfanout
 			defer wg.Done()
-			resp, err := client.Get(u)
+			resp, err := client.Get("https://cache.internal/warm?id=" + id)
 			if err == nil {
 				resp.Body.Close()
 			}
