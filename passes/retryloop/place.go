@@ -3,6 +3,7 @@ package retryloop
 import (
 	"go/ast"
 	"go/types"
+	"math"
 
 	"github.com/resilint/resilint/passes/outbound"
 )
@@ -74,12 +75,29 @@ func (m *model) funcPlace(fn *types.Func) outbound.Locality {
 	if p, ok := m.placeMemo[fn]; ok {
 		return p
 	}
-	m.placeMemo[fn] = outbound.LocalityUnknown // recursion: unknown unless shown
+	if d, busy := m.placeBusy[fn]; busy {
+		// Recursion: unknown unless shown otherwise. What the functions
+		// between here and fn compute from this is not kept (see below).
+		m.placeLow = min(m.placeLow, d)
+		return outbound.LocalityUnknown
+	}
+	depth := len(m.placeBusy)
+	m.placeBusy[fn] = depth
 	p := outbound.LocalityUnknown
 	if d := m.x.decls[fn]; d != nil && d.Body != nil {
 		p = m.bodyPlace(d.Body)
 	}
-	m.placeMemo[fn] = p
+	delete(m.placeBusy, fn)
+	// An unknown that rests on the guess for a function still being
+	// computed above this one is not kept: kept, it would make the answer
+	// depend on which function of a cycle was asked first (the order of a
+	// map). Remote and Local never rest on that guess (it is unknown).
+	if p != outbound.LocalityUnknown || m.placeLow >= depth {
+		m.placeMemo[fn] = p
+	}
+	if m.placeLow >= depth {
+		m.placeLow = math.MaxInt
+	}
 	return p
 }
 

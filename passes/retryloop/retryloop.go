@@ -32,6 +32,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -543,13 +544,17 @@ type model struct {
 	// whether a field does; fieldCmp and errField index the comparisons of
 	// fields with status constants (status.go).
 	statusMemo   map[*types.Var]bool
-	runsMemo     map[*types.Func]bool
+	runsMemo     map[runsKey]bool
 	statusFields map[*types.Var]bool
 	fieldCmp     map[*types.Var]compares
 	errField     map[*types.Var]bool
 	// placeMemo: where the package's functions go (place.go); usesOf and
 	// callByFun index its references to functions and their calls.
 	placeMemo map[*types.Func]outbound.Locality
+	// placeBusy: the functions whose place is being computed, at their
+	// depth; placeLow: the lowest depth a recursion reached (MaxInt: none).
+	placeBusy map[*types.Func]int
+	placeLow  int
 	usesOf    map[*types.Func][]*ast.Ident
 	callByFun map[*ast.Ident]*ast.CallExpr
 
@@ -582,9 +587,11 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		calls:          map[*ast.FuncDecl][]*ast.CallExpr{},
 		factMemo:       map[*types.Func]*RetryFact{},
 		placeMemo:      map[*types.Func]outbound.Locality{},
+		placeBusy:      map[*types.Func]int{},
+		placeLow:       math.MaxInt,
 		statusMemo:     map[*types.Var]bool{},
 		statusFields:   map[*types.Var]bool{},
-		runsMemo:       map[*types.Func]bool{},
+		runsMemo:       map[runsKey]bool{},
 		factBusy:       map[*types.Func]bool{},
 		sleepMemo:      map[*types.Func]*SleepFact{},
 		delayMemo:      map[*types.Func]*DelayFact{},

@@ -42,14 +42,25 @@ func (m *model) funcRuns(fn *types.Func, depth int) bool {
 	if fn.Pkg() != m.pass.Pkg {
 		return m.pass.ImportObjectFact(fn, new(RunsFact))
 	}
-	if r, ok := m.runsMemo[fn]; ok {
+	// Calls are followed four deep. The answer depends on the depth it is
+	// asked at, so it is kept per depth: kept per function, an answer cut
+	// short deep in one question would be the answer to the next, and the
+	// facts would depend on the order functions are asked about (a map's).
+	// Each call goes one deeper, so recursion ends without a guard.
+	key := runsKey{fn, depth}
+	if r, ok := m.runsMemo[key]; ok {
 		return r
 	}
-	m.runsMemo[fn] = false
 	d := m.x.decls[fn]
 	r := d != nil && d.Body != nil && m.bodyRuns(d.Body, depth)
-	m.runsMemo[fn] = r
+	m.runsMemo[key] = r
 	return r
+}
+
+// runsKey is a function asked about at a depth.
+type runsKey struct {
+	fn    *types.Func
+	depth int
 }
 
 // bodyRuns reports whether a function body, outside function literals and
