@@ -164,19 +164,19 @@ func (*ForwardFact) AFact() {}
 func (f *ForwardFact) String() string {
 	s := "forwards"
 	for _, p := range f.Params {
-		s += " ctx#" + itoa(p.Index)
-		if p.Unbounded {
-			s += "(unbounded)"
-		}
-		s += "→"
-		for i, c := range p.Chain {
-			if i > 0 {
-				s += "→"
-			}
-			s += c
-		}
+		s += paramString("ctx", p.Index, p.Unbounded, p.Chain)
 	}
 	return s
+}
+
+// paramString spells one parameter of a ForwardFact or SendFact:
+// " ctx#1(unbounded)→a→b".
+func paramString(kind string, index int, unbounded bool, chain []string) string {
+	s := " " + kind + "#" + itoa(index)
+	if unbounded {
+		s += "(unbounded)"
+	}
+	return s + "→" + strings.Join(chain, "→")
 }
 
 // Param returns the forwarded parameter with index i.

@@ -34,17 +34,7 @@ func (*SendFact) AFact() {}
 func (f *SendFact) String() string {
 	s := "sends"
 	for _, p := range f.Params {
-		s += " req#" + itoa(p.Index)
-		if p.Unbounded {
-			s += "(unbounded)"
-		}
-		s += "→"
-		for i, c := range p.Chain {
-			if i > 0 {
-				s += "→"
-			}
-			s += c
-		}
+		s += paramString("req", p.Index, p.Unbounded, p.Chain)
 	}
 	return s
 }
