@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/resilint/resilint/internal/analysisutil"
-	launchpass "github.com/resilint/resilint/passes/launch"
 	"github.com/resilint/resilint/passes/loops"
 )
 
@@ -648,7 +647,7 @@ func (c *checker) sizeChannel(o op, lit *ast.FuncLit, l *launch, fnBody *ast.Blo
 		return analysis.TextEdit{}, false
 	}
 	mk, ok := ast.Unparen(defs[0].Rhs).(*ast.CallExpr)
-	if !ok || launchpass.BuiltinCall(info, mk, "make") == nil || mk.Pos() >= outer.Pos() || len(mk.Args) == 0 || len(mk.Args) > 2 {
+	if !ok || analysisutil.BuiltinCall(info, mk, "make") == nil || mk.Pos() >= outer.Pos() || len(mk.Args) == 0 || len(mk.Args) > 2 {
 		return analysis.TextEdit{}, false
 	}
 	sized := false // made with the capacity already
@@ -767,7 +766,7 @@ func (c *checker) sameAt(e ast.Expr, from, to token.Pos) bool {
 				ok = false
 			}
 		case *ast.CallExpr:
-			if launchpass.BuiltinCall(info, n, "len") == nil {
+			if analysisutil.BuiltinCall(info, n, "len") == nil {
 				ok = false
 			}
 		case *ast.BasicLit, *ast.BinaryExpr, *ast.ParenExpr, nil:

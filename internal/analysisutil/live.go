@@ -182,6 +182,23 @@ func isBuiltin(info *types.Info, id *ast.Ident) bool {
 	return ok
 }
 
+// BuiltinCall returns e as a call of the builtin function name (len, cap,
+// make, close), or nil.
+func BuiltinCall(info *types.Info, e ast.Expr, name string) *ast.CallExpr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != name {
+		return nil
+	}
+	return call
+}
+
 // plainResults: a call whose results cannot hold a value of another
 // (numbers, strings, booleans, errors, byte slices).
 func plainResults(info *types.Info, call *ast.CallExpr) bool {

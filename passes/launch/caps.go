@@ -133,7 +133,7 @@ func (s *state) sliceCap(x ast.Expr, depth int) (int64, bool) {
 	}
 	// s[i:i+K], s[i:min(i+K, ...)]: at most K.
 	bounds := []ast.Expr{high}
-	if call := builtinCall(info, high, "min"); call != nil {
+	if call := analysisutil.BuiltinCall(info, high, "min"); call != nil {
 		bounds = call.Args
 	}
 	low := types.ExprString(ast.Unparen(sl.Low))
@@ -275,7 +275,7 @@ func (p varPath) prefixOf(q varPath) bool {
 // minConst reads min(..., n, ...) with a constant argument n: the smallest
 // constant argument.
 func (s *state) minConst(e ast.Expr) (int64, bool) {
-	call := builtinCall(s.info, e, "min")
+	call := analysisutil.BuiltinCall(s.info, e, "min")
 	if call == nil {
 		return 0, false
 	}

@@ -385,11 +385,6 @@ func (s *state) funcOf(e ast.Expr) *types.Func {
 // the last node of stack, innermost first.
 func LoopsOf(stack []ast.Node) []ast.Stmt { return loopsOf(stack) }
 
-// BuiltinCall returns e as a call of the builtin function name, or nil.
-func BuiltinCall(info *types.Info, e ast.Expr, name string) *ast.CallExpr {
-	return builtinCall(info, e, name)
-}
-
 // importsFacts reports whether a direct import has facts of this pass (the
 // fast path's condition: internal/vetunit.CanHaveFacts).
 func importsFacts(pass *analysis.Pass) bool {

@@ -210,23 +210,7 @@ func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
 }
 
 func isLen(info *types.Info, e ast.Expr) bool {
-	return builtinCall(info, e, "len") != nil
-}
-
-// builtinCall returns e as a call of the builtin function name, or nil.
-func builtinCall(info *types.Info, e ast.Expr, name string) *ast.CallExpr {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return nil
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != name {
-		return nil
-	}
-	return call
+	return analysisutil.BuiltinCall(info, e, "len") != nil
 }
 
 // machineCount reports whether e is the machine's parallelism
