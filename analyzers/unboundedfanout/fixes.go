@@ -450,7 +450,7 @@ func (c *checker) groupFix(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 			analysis.TextEdit{Pos: sel.X.Pos(), End: sel.X.End(), NewText: []byte(name)},
 			analysis.TextEdit{Pos: lit.Type.Pos(), End: lit.Body.Lbrace + 1, NewText: []byte(header)})
 	}
-	if !analysisutil.Terminates(lit.Body) {
+	if !analysisutil.Terminates(c.pass.TypesInfo, lit.Body) {
 		edits = append(edits, analysis.TextEdit{Pos: lit.Body.Rbrace, End: lit.Body.Rbrace, NewText: []byte("\treturn nil\n" + indent)})
 	}
 	edits = append(edits, imp1...)

@@ -12,7 +12,7 @@ import (
 )
 
 func TestFanout(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), unboundedfanout.Analyzer, "fanout", "bounded", "sqlitestore")
+	analysistest.Run(t, analysistest.TestData(), unboundedfanout.Analyzer, "fanout", "bounded", "sqlitestore", "ownpanic")
 }
 
 func TestFixes(t *testing.T) {

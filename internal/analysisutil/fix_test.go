@@ -5,6 +5,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 	"testing"
@@ -90,15 +91,37 @@ func TestTerminates(t *testing.T) {
 		"for { func() { for { break } }() }":              true,
 		"switch { case x: fallthrough; default: return }": true,
 	} {
-		f, err := parser.ParseFile(token.NewFileSet(), "p.go", "package p\nfunc f() {\n"+src+"\n}\n", 0)
-		if err != nil {
-			t.Fatalf("%s: %v", src, err)
-		}
-		body := f.Decls[0].(*ast.FuncDecl).Body
-		if got := Terminates(body); got != want {
+		if got := terminatesIn(t, "", src); got != want {
 			t.Errorf("Terminates(%s) = %v, want %v", src, got, want)
 		}
 	}
+	// A package's own function named panic returns: a fix must still end
+	// the block with a return.
+	if terminatesIn(t, "func panic(any) {}\n", "panic(1)") {
+		t.Errorf("Terminates(panic(1)) with a package-level func panic = true, want false")
+	}
+}
+
+// terminatesIn type-checks a function whose body is src, with decls in a
+// second file of the package (the parser alone cannot resolve them), and
+// asks Terminates about that body.
+func terminatesIn(t *testing.T, decls, src string) bool {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", "package p\nfunc f() {\n"+src+"\n}\n", 0)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	other, err := parser.ParseFile(fset, "q.go", "package p\nvar x bool\nvar c chan int\nfunc work() {}\n"+decls, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f, other}, info); err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	return Terminates(info, body)
 }
 
 // TestAddImportBesideDeleted: imports added to a file whose sync import a

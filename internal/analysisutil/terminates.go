@@ -3,65 +3,60 @@ package analysisutil
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // Terminates reports whether a block ends in a terminating statement, as
 // the Go specification defines it: a function whose body does needs no
-// final return, and one added after it would be unreachable (go vet). The
-// panic call is recognised by name: a program that declares its own panic
-// at package level is not worth a wrong answer here, and the answer only
-// decides whether a fix appends a return.
-func Terminates(b *ast.BlockStmt) bool {
-	return b != nil && listTerminates(b.List)
+// final return, and one added after it would be unreachable (go vet). A
+// call of panic terminates only when it is the builtin (info resolves it):
+// a package's own function named panic does not.
+func Terminates(info *types.Info, b *ast.BlockStmt) bool {
+	return b != nil && listTerminates(info, b.List)
 }
 
-func listTerminates(list []ast.Stmt) bool {
+func listTerminates(info *types.Info, list []ast.Stmt) bool {
 	for i := len(list) - 1; i >= 0; i-- {
 		if _, empty := list[i].(*ast.EmptyStmt); empty {
 			continue
 		}
-		return terminates(list[i], "")
+		return terminates(info, list[i], "")
 	}
 	return false
 }
 
-func terminates(s ast.Stmt, label string) bool {
+func terminates(info *types.Info, s ast.Stmt, label string) bool {
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.BranchStmt:
 		return s.Tok == token.GOTO || s.Tok == token.FALLTHROUGH
 	case *ast.ExprStmt:
-		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		return ok && id.Name == "panic" && id.Obj == nil
+		return BuiltinCall(info, s.X, "panic") != nil
 	case *ast.BlockStmt:
-		return listTerminates(s.List)
+		return listTerminates(info, s.List)
 	case *ast.IfStmt:
 		if s.Else == nil {
 			return false
 		}
-		return listTerminates(s.Body.List) && terminates(s.Else, "")
+		return listTerminates(info, s.Body.List) && terminates(info, s.Else, "")
 	case *ast.LabeledStmt:
-		return terminates(s.Stmt, s.Label.Name)
+		return terminates(info, s.Stmt, s.Label.Name)
 	case *ast.ForStmt:
 		return s.Cond == nil && !breaks(s.Body, label)
 	case *ast.SwitchStmt:
-		return clausesTerminate(s.Body, label, true)
+		return clausesTerminate(info, s.Body, label, true)
 	case *ast.TypeSwitchStmt:
-		return clausesTerminate(s.Body, label, true)
+		return clausesTerminate(info, s.Body, label, true)
 	case *ast.SelectStmt:
-		return clausesTerminate(s.Body, label, false)
+		return clausesTerminate(info, s.Body, label, false)
 	}
 	return false
 }
 
 // clausesTerminate: a switch with a default case (any select) whose every
 // clause ends in a terminating statement and that no break leaves.
-func clausesTerminate(body *ast.BlockStmt, label string, needDefault bool) bool {
+func clausesTerminate(info *types.Info, body *ast.BlockStmt, label string, needDefault bool) bool {
 	hasDefault := false
 	for _, cl := range body.List {
 		var list []ast.Stmt
@@ -74,7 +69,7 @@ func clausesTerminate(body *ast.BlockStmt, label string, needDefault bool) bool 
 		case *ast.CommClause:
 			list = cl.Body
 		}
-		if !listTerminates(list) {
+		if !listTerminates(info, list) {
 			return false
 		}
 		for _, st := range list {

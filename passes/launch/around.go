@@ -77,7 +77,7 @@ func (s *state) waitedIn(l *Launch, body *ast.BlockStmt, loop ast.Stmt) bool {
 		}
 		ast.Inspect(body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "close" && len(call.Args) == 1 {
+				if analysisutil.BuiltinCall(s.info, call, "close") != nil && len(call.Args) == 1 {
 					if v := chanVar(s.info, call.Args[0]); v != nil {
 						signals[v] |= opSend
 					}

@@ -194,7 +194,7 @@ func (s *state) capStmt(st ast.Stmt, v varPath) (int64, bool) {
 	switch st := st.(type) {
 	case *ast.IfStmt:
 		be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr)
-		if !ok || st.Else != nil || !isLen(info, be.X) || !leaves(st.Body) {
+		if !ok || st.Else != nil || !isLen(info, be.X) || !leaves(info, st.Body) {
 			return 0, false
 		}
 		if p, ok := pathOf(info, ast.Unparen(be.X).(*ast.CallExpr).Args[0]); !ok || !p.equal(v) {
@@ -290,7 +290,7 @@ func (s *state) minConst(e ast.Expr) (int64, bool) {
 
 // leaves reports whether a block always leaves the enclosing function or
 // loop: it ends in return, panic, break, continue or goto.
-func leaves(b *ast.BlockStmt) bool {
+func leaves(info *types.Info, b *ast.BlockStmt) bool {
 	if b == nil || len(b.List) == 0 {
 		return false
 	}
@@ -298,11 +298,7 @@ func leaves(b *ast.BlockStmt) bool {
 	case *ast.ReturnStmt, *ast.BranchStmt:
 		return true
 	case *ast.ExprStmt:
-		if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
+		return analysisutil.BuiltinCall(info, last.X, "panic") != nil
 	}
 	return false
 }
