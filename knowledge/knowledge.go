@@ -237,8 +237,10 @@ type GRPCShape struct {
 	// grpc.ServiceRegistrar, srv RoomsServer)): the methods of the service
 	// interface it also takes serve inbound requests.
 	Registrars []string
-	// StreamMethods are the methods of grpc.ClientStream: a generated client
-	// method whose first result has them opens a stream (Outbound.Stream).
+	// StreamMethods are the methods of grpc.ClientStream, spelled as
+	// types.Func.FullName spells them: a generated client method whose first
+	// result has those methods (embedding the interface, as every generated
+	// stream does) opens a stream (Outbound.Stream).
 	StreamMethods []string
 	// FiniteStreamMethods are the methods protoc-gen-go-grpc gives a
 	// client-streaming stream to finish it and wait for the one answer
@@ -374,7 +376,7 @@ func Default() *Table {
 		OutboundTypes: maps.Clone(outboundTypes),
 		GRPC: GRPCShape{CallOption: grpcCallOption, Methods: maps.Clone(grpcMethods),
 			Registrars:          []string{grpcPath + ".ServiceRegistrar", grpcPath + ".Server"},
-			StreamMethods:       []string{"CloseSend", "RecvMsg"},
+			StreamMethods:       []string{"(" + grpcPath + ".ClientStream).CloseSend", "(" + grpcPath + ".ClientStream).RecvMsg"},
 			FiniteStreamMethods: []string{"CloseAndRecv"}, EndOfStream: "io.EOF", WaitForReady: grpcPath + ".WaitForReady",
 			DefaultCallOptions: grpcPath + ".WithDefaultCallOptions",
 			Dials:              maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},

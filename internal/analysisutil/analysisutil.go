@@ -28,6 +28,30 @@ func Key(fn *types.Func) string {
 	return fn.Origin().FullName()
 }
 
+// HasMethods reports whether t's method set holds every method named by
+// keys, each spelled as Key spells it ("(google.golang.org/grpc.ClientStream).RecvMsg"):
+// the methods are those very declarations, promoted through embedding or
+// inherited by an interface that embeds theirs, not others that share
+// their names.
+func HasMethods(t types.Type, keys []string) bool {
+	if t == nil || len(keys) == 0 {
+		return false
+	}
+	have := map[string]bool{}
+	ms := types.NewMethodSet(t)
+	for i := range ms.Len() {
+		if fn, ok := ms.At(i).Obj().(*types.Func); ok {
+			have[Key(fn)] = true
+		}
+	}
+	for _, k := range keys {
+		if !have[k] {
+			return false
+		}
+	}
+	return true
+}
+
 // VarKey returns the "path.Name" key of a package-level variable, or "".
 func VarKey(v *types.Var) string {
 	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {

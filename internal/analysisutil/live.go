@@ -31,17 +31,8 @@ func mayLive(t types.Type, table *knowledge.Table, pkg *types.Package, depth int
 	if table.LiveOnContext[TypeKey(t)] {
 		return true
 	}
-	if len(table.GRPC.StreamMethods) > 0 {
-		ms := types.NewMethodSet(t)
-		all := true
-		for _, m := range table.GRPC.StreamMethods {
-			if ms.Lookup(nil, m) == nil {
-				all = false
-			}
-		}
-		if all {
-			return true
-		}
+	if HasMethods(t, table.GRPC.StreamMethods) {
+		return true
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:

@@ -471,19 +471,12 @@ func (s *state) grpcShape(fn *types.Func) bool {
 }
 
 // opensStream reports whether a generated client method returns a stream:
-// its first result has the methods of grpc.ClientStream.
+// its first result has the methods of grpc.ClientStream (those very
+// methods: a type of the module's own with methods of the same names is no
+// stream).
 func (s *state) opensStream(fn *types.Func) bool {
 	res := fn.Type().(*types.Signature).Results()
-	if res.Len() == 0 || len(s.table.GRPC.StreamMethods) == 0 {
-		return false
-	}
-	ms := types.NewMethodSet(res.At(0).Type())
-	for _, name := range s.table.GRPC.StreamMethods {
-		if ms.Lookup(nil, name) == nil {
-			return false
-		}
-	}
-	return true
+	return res.Len() > 0 && analysisutil.HasMethods(res.At(0).Type(), s.table.GRPC.StreamMethods)
 }
 
 // forward returns the ForwardFact of fn, computing it for this package's

@@ -4,6 +4,7 @@ package evidence
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"time"
@@ -35,4 +36,30 @@ func rpc(ctx context.Context, given Client) {
 	NewClient(conn).Get(context.Background(), nil)         // want `\(evidence.Client\).Get: remote: host svc.internal; context deadline-free; connection absent; unbounded`
 	given.Get(ctx, nil)                                    // want `\(evidence.Client\).Get: unknown; context unknown; connection unseen$`
 	NewClient(conn).Get(ctx, nil, grpc.WaitForReady(true)) // want `connection absent; wait for ready; unbounded`
+}
+
+// A generated streaming method returns a type that embeds grpc.ClientStream:
+// it opens a stream; drained to io.EOF, the stream is finite.
+type Watcher interface {
+	Watch(ctx context.Context, in *int, opts ...grpc.CallOption) (grpc.ServerStreamingClient[int], error)
+	Tail(ctx context.Context, in *int, opts ...grpc.CallOption) (*Cursor, error)
+}
+
+// Cursor has methods named as a stream's are, but they are its own: a call
+// returning it opens no stream.
+type Cursor struct{}
+
+func (*Cursor) CloseSend() error    { return nil }
+func (*Cursor) RecvMsg(m any) error { return nil }
+
+func streams(w Watcher) error {
+	w.Watch(context.Background(), nil)         // want `\(evidence.Watcher\).Watch: unknown; context deadline-free; call bounded; connection unseen; open stream$`
+	s, _ := w.Watch(context.Background(), nil) // want `\(evidence.Watcher\).Watch: unknown; context deadline-free; connection unseen; finite stream$`
+	for {
+		if _, err := s.Recv(); err == io.EOF {
+			break
+		}
+	}
+	w.Tail(context.Background(), nil) // want `\(evidence.Watcher\).Tail: unknown; context deadline-free; connection unseen$`
+	return nil
 }
