@@ -92,6 +92,8 @@ type Table struct {
 	// helper, an acceptance-test harness): production code does not import
 	// package testing.
 	TestingPackages map[string]bool
+	// Conns: what reads a dialled connection and what bounds those reads.
+	Conns ConnTable
 	// StreamNetworks are the prefixes of network names whose dials wait on a
 	// remote peer ("tcp": tcp, tcp4, tcp6).
 	StreamNetworks []string
@@ -383,6 +385,7 @@ func Default() *Table {
 			DeadlineOptions: maps.Clone(grpcDeadlineOptions)},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},
+		Conns:           defaultConns(),
 		Locality:        defaultLocality(),
 		Formatters:      map[string]int{"fmt.Sprintf": 0},
 		HostJoins:       map[string]int{"net.JoinHostPort": 0},

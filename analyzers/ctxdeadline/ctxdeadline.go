@@ -70,6 +70,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		sends[s.Call] = s
 	}
 	recontexted := c.recontexted()
+	reads := res.ConnReads()
 
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
@@ -79,6 +80,9 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		call := n.(*ast.CallExpr)
 		if c.rep.Skip(call.Pos()) {
 			return true
+		}
+		if cr := reads[call]; cr != nil {
+			c.checkConnRead(cr)
 		}
 		if oc := res.ByCall[call]; oc != nil {
 			c.checkCall(oc, stack)
@@ -146,6 +150,21 @@ func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
 		Message: msg,
 	}, oc.Call, o, stack)
+}
+
+// checkConnRead reports the first read of a connection the function dials,
+// when no deadline is set on the connection before it.
+func (c *checker) checkConnRead(cr *outbound.ConnRead) {
+	dial := ""
+	if !cr.Dial.Evidence().Unbounded() {
+		dial = " (the dial's timeout bounds only the connect)"
+	}
+	name := cr.Conn.Name()
+	c.rep.Report(analysis.Diagnostic{
+		Pos: cr.Read.Pos(), End: cr.Read.End(),
+		Message: fmt.Sprintf("%s waits for the server on %s, which has no read deadline%s: a server that accepts and then stays silent holds this read until the connection is closed; call %s.SetReadDeadline (or SetDeadline) with the caller's remaining budget before reading",
+			types.ExprString(cr.Read.Fun), name, dial, name),
+	})
 }
 
 // holds says how long the peer holds the goroutine: forever, when nothing

@@ -231,6 +231,7 @@ type Result struct {
 	table *knowledge.Table
 	loc   *locator
 	async map[*ast.CallExpr]*AsyncFact
+	reads map[*ast.CallExpr]*ConnRead
 }
 
 const maxChain = 6
