@@ -43,7 +43,18 @@
 //     through any number of helpers and packages, with a client nothing
 //     else bounds — http.NewRequest is reported on its own line, naming the
 //     helper's send; and a send of a request that a helper returns (alone
-//     or in a slice) built without a context is reported at the send.
+//     or in a slice) built without a context is reported at the send;
+//   - a read from a raw connection that the function dials itself (net.Dial,
+//     net.DialTimeout, a Dialer, tls.Dial) when no deadline is set on the
+//     connection before it (conn.SetDeadline, conn.SetReadDeadline): the
+//     dial's timeout bounds the connect only, and a server that accepts and
+//     then stays silent holds the read until the connection is closed. The
+//     read is conn.Read, io.ReadFull/ReadAll/Copy, http.ReadResponse, or a
+//     read of a reader made over the connection (bufio, encoding/json,
+//     net/textproto, tls.Client's Handshake); reported at the first one.
+//     Only when every use of the connection is seen: one handed to another
+//     function, stored in a field, returned, used by a closure (a watcher
+//     that closes it when a context ends) or assigned again is silent.
 //
 // Calls that stay on this machine are not calls to a dependency and are
 // never reported: a URL, address or gRPC target that is (or starts with) a
