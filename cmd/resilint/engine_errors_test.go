@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -96,6 +97,7 @@ func TestTestOnlyImports(t *testing.T) {
 		for _, f := range decodeFindings(t, vetOut) {
 			got = append(got, filepath.Base(f.Posn[:strings.Index(f.Posn, ".go:")])+f.Posn[strings.Index(f.Posn, ".go:"):])
 		}
+		sort.Strings(got) // the -json tree is a map
 		want := []string{"fetch.go:7:55", "xfetch.go:7:56"}
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: findings at %v, want %v", tc.flag, got, want)
