@@ -364,6 +364,12 @@ func convertUnits(units []vetunit.Unit, back map[string]string) *Result {
 			for _, f := range v.Files {
 				pkg.Files = append(pkg.Files, name(f))
 			}
+			if v.Imports != nil {
+				pkg.Imports = make(map[string][]string, len(v.Imports))
+				for f, list := range v.Imports {
+					pkg.Imports[name(f)] = list
+				}
+			}
 			res.Packages = append(res.Packages, pkg)
 			for _, f := range v.Findings {
 				res.Findings = append(res.Findings, convertUnitFinding(v.ID, f, name))
