@@ -109,3 +109,19 @@ func TestTestOnlyImports(t *testing.T) {
 		}
 	}
 }
+
+// TestRootAfterDependency: with -test=false, a package analysed first only
+// for an importer's facts (resilint ./user) and then as a root (resilint
+// ./fetch) is reported: the go command's key of a vet run does not tell the
+// two apart, and the root replayed the facts-only run's empty output.
+func TestRootAfterDependency(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "testdeps")
+	if _, stderr, code := run(t, dir, resilint, "-test=false", "./user"); code != 0 {
+		t.Fatalf("resilint -test=false ./user: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := run(t, dir, resilint, "-test=false", "./fetch")
+	if code != 3 || !strings.Contains(stdout+stderr, filepath.Join("fetch", "fetch.go")+":7:55: http.Get has no deadline") {
+		t.Errorf("resilint -test=false ./fetch after ./user: exit %d, want 3 and the finding at fetch.go:7:55\n%s%s", code, stdout, stderr)
+	}
+}

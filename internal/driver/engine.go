@@ -60,6 +60,9 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 		}
 		if pkgs, err := d.listTestFiles(patterns, base); err == nil {
 			hide = d.testFilesOf(pkgs)
+			if err := ov.addRootTests(pkgs, d.modCache); err != nil {
+				return nil, err
+			}
 		}
 	}
 	extra, err := ov.flags(hide)

@@ -19,6 +19,7 @@ type listPkg struct {
 	DepOnly      bool
 	Dir          string
 	GoFiles      []string
+	CgoFiles     []string
 	TestGoFiles  []string
 	XTestGoFiles []string
 	Module       *struct{ Main bool }

@@ -26,12 +26,61 @@ import (
 //     their test packages are named as not analysed.
 // Only test files are hidden, and only of the patterns' packages: a
 // dependency is never built with its tests, so nothing else changes.
+//
+// With -test=false every package of the patterns also gets an empty test
+// file (rootTestFile, "package p"), so that the go command analyses it as
+// "p [p.test]", as it does a package with test files: the go command's key
+// of a package's vet run does not tell a run for findings from a run for
+// an importer's facts only, so a package analysed as a root under the key
+// of a facts-only run of an earlier run (where it was only a dependency)
+// would replay that run's empty output. The unit analyses the package
+// without its test files, as ever with -test=false.
 
 // vetOverlay is the overlay of one vet engine run.
 type vetOverlay struct {
 	dir     string            // where the overlay files are written
 	replace map[string]string // file on disk -> file holding its content
 	n       int               // overlay files written
+	added   map[string]bool   // files the overlay adds (never hidden)
+}
+
+// rootTestFile is the name of the empty test file given to every package
+// with -test=false.
+const rootTestFile = "resilint_root_test.go"
+
+// addRootTests gives every package of pkgs that has Go files (outside the
+// module cache) an empty test file.
+func (o *vetOverlay) addRootTests(pkgs []*listPkg, modCache func() string) error {
+	backing := map[string]string{} // package name -> file
+	for _, p := range pkgs {
+		if len(p.GoFiles)+len(p.CgoFiles) == 0 || p.Dir == "" || p.Name == "" || inModCache(p, modCache) {
+			continue
+		}
+		b, ok := backing[p.Name]
+		if !ok {
+			b = filepath.Join(o.dir, "root-"+strconv.Itoa(len(backing))+"_test.go")
+			if err := os.WriteFile(b, []byte("package "+p.Name+"\n"), 0o644); err != nil {
+				return err
+			}
+			backing[p.Name] = b
+		}
+		name := filepath.Join(p.Dir, rootTestFile)
+		o.replace[name] = b
+		if o.added == nil {
+			o.added = map[string]bool{}
+		}
+		o.added[name] = true
+	}
+	return nil
+}
+
+// inModCache reports whether a package is in the module cache.
+func inModCache(p *listPkg, modCache func() string) bool {
+	if p.Module == nil || p.Module.Main {
+		return false
+	}
+	dir := modCache()
+	return dir == "" || within(p.Dir, dir)
 }
 
 // newVetOverlay writes the contents of overlay (file -> content) to files in
@@ -82,7 +131,9 @@ func (o *vetOverlay) flags(hide []string) ([]string, error) {
 		replace[k] = v
 	}
 	for _, f := range hide {
-		replace[f] = ""
+		if !o.added[f] {
+			replace[f] = ""
+		}
 	}
 	data, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
@@ -101,18 +152,9 @@ func (o *vetOverlay) flags(hide []string) ([]string, error) {
 // go command refuses it): such a package is built with its tests.
 func (d *run) testFilesOf(pkgs []*listPkg) []string {
 	var out []string
-	modCache := ""
 	for _, p := range pkgs {
-		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || p.Dir == "" {
+		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || p.Dir == "" || inModCache(p, d.modCache) {
 			continue
-		}
-		if p.Module != nil && !p.Module.Main {
-			if modCache == "" {
-				modCache = goEnv("GOMODCACHE")
-			}
-			if modCache == "" || within(p.Dir, modCache) {
-				continue
-			}
 		}
 		for _, f := range append(append([]string(nil), p.TestGoFiles...), p.XTestGoFiles...) {
 			out = append(out, filepath.Join(p.Dir, f))
@@ -124,7 +166,7 @@ func (d *run) testFilesOf(pkgs []*listPkg) []string {
 // listTestFiles lists the patterns' packages with their test files (no
 // dependencies, no test variants): the files -test=false hides.
 func (d *run) listTestFiles(patterns, extra []string) ([]*listPkg, error) {
-	args := []string{"list", "-e", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles,Module"}
+	args := []string{"list", "-e", "-json=ImportPath,Name,Dir,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,Module"}
 	args = append(args, extra...)
 	if d.tags != "" {
 		args = append(args, "-tags="+d.tags)
@@ -149,6 +191,13 @@ func (d *run) listTestFiles(patterns, extra []string) ([]*listPkg, error) {
 		pkgs = append(pkgs, p)
 	}
 	return pkgs, nil
+}
+
+// modCache returns the module cache's directory ("" when it cannot be had),
+// asking the go command once.
+func (d *run) modCache() string {
+	d.modCacheOnce.Do(func() { d.modCacheDir = goEnv("GOMODCACHE") })
+	return d.modCacheDir
 }
 
 // goEnv returns the go command's value of an environment variable, or ""
