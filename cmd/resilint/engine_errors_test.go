@@ -108,6 +108,12 @@ func TestTestOnlyImports(t *testing.T) {
 			}
 		}
 	}
+	// A package of test files only, named: nothing to analyse, no error.
+	for _, engine := range []string{"-engine=vet", "-engine=inprocess"} {
+		if _, stderr, code := run(t, dir, resilint, engine, "-test=false", "./onlytests"); code != 0 {
+			t.Errorf("%s -test=false ./onlytests: exit %d, want 0\n%s", engine, code, stderr)
+		}
+	}
 }
 
 // TestRootAfterDependency: with -test=false, a package analysed first only

@@ -151,7 +151,7 @@ func (l *listing) loadableRoots() []string {
 func (l *listing) testBroken() []*listPkg {
 	var out []*listPkg
 	for _, p := range l.roots {
-		if l.loadErr(p.ImportPath) {
+		if l.loadErr(p.ImportPath) || len(p.GoFiles)+len(p.CgoFiles) == 0 {
 			continue
 		}
 		for _, id := range l.unitsOf(p) {

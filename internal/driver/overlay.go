@@ -148,12 +148,15 @@ func (o *vetOverlay) flags(hide []string) ([]string, error) {
 }
 
 // testFilesOf returns the test files of packages (absolute paths), leaving
-// out those under the module cache, which an overlay may not replace (the
+// out those of packages without other Go files and those under the module
+// cache, which an overlay may not replace (the
 // go command refuses it): such a package is built with its tests.
 func (d *run) testFilesOf(pkgs []*listPkg) []string {
 	var out []string
 	for _, p := range pkgs {
-		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || p.Dir == "" || inModCache(p, d.modCache) {
+		if len(p.TestGoFiles)+len(p.XTestGoFiles) == 0 || len(p.GoFiles)+len(p.CgoFiles) == 0 || p.Dir == "" || inModCache(p, d.modCache) {
+			// A package of test files only has nothing to analyse
+			// without them, and would not be found at all.
 			continue
 		}
 		for _, f := range append(append([]string(nil), p.TestGoFiles...), p.XTestGoFiles...) {
