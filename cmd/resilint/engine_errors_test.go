@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -59,5 +60,74 @@ func TestBuildTags(t *testing.T) {
 		if !strings.Contains(stdout, filepath.Join("tagged", "tagged.go")+":7") {
 			t.Errorf("%s with GOFLAGS=-tags=special: no finding:\n%s\n%s", engine, stdout, stderr)
 		}
+	}
+}
+
+// TestTestOnlyImports (issue 15): packages whose test files import a package
+// the module does not resolve (fetch: an internal test, xfetch: an external
+// one) are still analysed. With -test=false the vet engine reports exactly
+// the in-process engine's findings, with the same exit status (3: findings,
+// no error), since test files are not asked for; with test packages, both
+// engines report the production findings, name the test packages as not
+// analysed, and exit 1.
+func TestTestOnlyImports(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "testdeps")
+	for _, tc := range []struct {
+		flag string
+		code int
+		errs []string
+	}{
+		{"-test=false", 3, nil},
+		{"-test=true", 1, []string{
+			"resilint: package example.com/testonly/helper: fetch/fetch_test.go:6:2: no required module provides package example.com/testonly/helper",
+			"resilint: package example.com/testdeps/fetch [example.com/testdeps/fetch.test]: not analysed: it imports example.com/testonly/helper, which does not load",
+			"resilint: package example.com/testdeps/xfetch_test [example.com/testdeps/xfetch.test]: not analysed: it imports example.com/testonly/helper, which does not load",
+		}},
+	} {
+		vetOut, vetErr, vetCode := run(t, dir, resilint, "-json", tc.flag, "./...")
+		inOut, inErr, inCode := run(t, dir, resilint, "-engine=inprocess", "-json", tc.flag, "./...")
+		if vetOut != inOut || vetCode != inCode {
+			t.Errorf("%s: the engines disagree\nvet engine (exit %d):\n%s\n%s\nin-process (exit %d):\n%s\n%s", tc.flag, vetCode, vetOut, vetErr, inCode, inOut, inErr)
+		}
+		if vetCode != tc.code {
+			t.Errorf("%s: exit %d, want %d\n%s", tc.flag, vetCode, tc.code, vetErr)
+		}
+		var got []string
+		for _, f := range decodeFindings(t, vetOut) {
+			got = append(got, filepath.Base(f.Posn[:strings.Index(f.Posn, ".go:")])+f.Posn[strings.Index(f.Posn, ".go:"):])
+		}
+		sort.Strings(got) // the -json tree is a map
+		want := []string{"fetch.go:7:55", "xfetch.go:7:56"}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: findings at %v, want %v", tc.flag, got, want)
+		}
+		for _, w := range tc.errs {
+			if !strings.Contains(vetErr, w) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.flag, w, vetErr)
+			}
+		}
+	}
+	// A package of test files only, named: nothing to analyse, no error.
+	for _, engine := range []string{"-engine=vet", "-engine=inprocess"} {
+		if _, stderr, code := run(t, dir, resilint, engine, "-test=false", "./onlytests"); code != 0 {
+			t.Errorf("%s -test=false ./onlytests: exit %d, want 0\n%s", engine, code, stderr)
+		}
+	}
+}
+
+// TestRootAfterDependency: with -test=false, a package analysed first only
+// for an importer's facts (resilint ./user) and then as a root (resilint
+// ./fetch) is reported: the go command's key of a vet run does not tell the
+// two apart, and the root replayed the facts-only run's empty output.
+func TestRootAfterDependency(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "testdeps")
+	if _, stderr, code := run(t, dir, resilint, "-test=false", "./user"); code != 0 {
+		t.Fatalf("resilint -test=false ./user: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := run(t, dir, resilint, "-test=false", "./fetch")
+	if code != 3 || !strings.Contains(stdout+stderr, filepath.Join("fetch", "fetch.go")+":7:55: http.Get has no deadline") {
+		t.Errorf("resilint -test=false ./fetch after ./user: exit %d, want 3 and the finding at fetch.go:7:55\n%s%s", code, stdout, stderr)
 	}
 }

@@ -40,7 +40,7 @@ func TestEnginesAgree(t *testing.T) {
 			dir := copyModuleAt(t, src)
 			sets := [][]string{{"-json"}, {"-json", "-include-tests"}}
 			switch filepath.Base(src) {
-			case "demo", "fixmod", "cli":
+			case "demo", "fixmod", "cli", "testdeps":
 				sets = append(sets, []string{"-json", "-test=false"}, []string{"-fix", "-diff"})
 			}
 			for _, flags := range sets {

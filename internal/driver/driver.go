@@ -15,6 +15,7 @@ import (
 	"runtime/pprof"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 
 	"golang.org/x/tools/go/analysis"
@@ -158,6 +159,9 @@ type run struct {
 	engine func(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int)
 
 	testOnlyPkgs map[string]bool // packages only test code imports
+
+	modCacheOnce sync.Once
+	modCacheDir  string // GOMODCACHE, for the vet engine's overlay
 
 	fixed     bool                    // -fix ran: outputs report its fixes
 	fixLines  []string                // -fix: one line per fix applied or not

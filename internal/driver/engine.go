@@ -10,8 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,15 +38,34 @@ type vetRun struct {
 }
 
 // vetEngine runs go vet with resilint as the vet tool on the patterns, with
-// the go flags extra (an -overlay). When quiet, it prints neither progress
-// nor the packages that fail.
-func (d *run) vetEngine(patterns, extra []string, quiet bool) (*vetRun, error) {
+// the overlay ov. When quiet, it prints neither progress nor the packages
+// that fail.
+func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("cannot find resilint's own executable for go vet -vettool: %v", err)
 	}
 	opts := vetunit.Options{Config: d.cfg, Tests: d.loadTests}
 	flagValue, err := opts.Encode()
+	if err != nil {
+		return nil, err
+	}
+	// With -test=false the go command does not see the test files (see
+	// overlay.go).
+	var hide []string
+	if !d.loadTests {
+		base, err := ov.flags(nil)
+		if err != nil {
+			return nil, err
+		}
+		if pkgs, err := d.listTestFiles(patterns, base); err == nil {
+			hide = d.testFilesOf(pkgs)
+			if err := ov.addRootTests(pkgs, d.modCache); err != nil {
+				return nil, err
+			}
+		}
+	}
+	extra, err := ov.flags(hide)
 	if err != nil {
 		return nil, err
 	}
@@ -95,26 +112,55 @@ func (d *run) vetEngine(patterns, extra []string, quiet bool) (*vetRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.units = res.units
 	if res.code != 0 || res.unitErrors() {
 		// Some package did not load, compile or type-check: name it and
-		// every root it keeps from being analysed. When go vet stopped
-		// at loading (load errors abort it before any analysis), analyse
-		// the packages that load.
+		// every root it keeps from being analysed. Analyse what load
+		// errors kept go vet from analysing: when go vet stopped at
+		// loading (load errors abort it before any analysis), the
+		// packages that load; and the packages that load while their
+		// test packages do not, without their test files.
 		l, err := d.goList(patterns, extra, true)
 		if err != nil {
 			return nil, err
 		}
-		if len(res.units) == 0 && res.code != 0 {
-			if good := l.loadableRoots(); len(good) > 0 && len(good) < len(l.rootPaths()) {
-				again, err := d.goVetUnits(exe, flagValue, good, extra, events, prog)
-				if err != nil {
-					return nil, err
-				}
+		done := map[string]bool{}
+		for _, u := range res.units {
+			done[u.ID] = true
+		}
+		var again []string
+		stopped := len(res.units) == 0 && res.code != 0
+		if stopped {
+			again = l.loadableRoots()
+		}
+		var broken []*listPkg
+		for _, p := range l.testBroken() {
+			if !done[p.ImportPath] {
+				broken = append(broken, p)
+				again = append(again, p.ImportPath)
+			}
+		}
+		if len(again) > 0 && (len(broken) > 0 || len(again) < len(l.rootPaths())) {
+			flags, err := ov.flags(append(hide, d.testFilesOf(broken)...))
+			if err != nil {
+				return nil, err
+			}
+			apart := opts
+			apart.Apart = true
+			apartValue, err := apart.Encode()
+			if err != nil {
+				return nil, err
+			}
+			more, err := d.goVetUnits(exe, apartValue, again, flags, events, prog)
+			if err != nil {
+				return nil, err
+			}
+			if stopped {
 				// The first run stopped at the load errors, which
 				// go list names.
-				res = again
-				out.units = again.units
+				res = more
+			} else {
+				res.units = append(res.units, more.units...)
+				res.stderr = append(res.stderr, more.stderr...)
 			}
 		}
 		w := d.stderr
@@ -123,6 +169,7 @@ func (d *run) vetEngine(patterns, extra []string, quiet bool) (*vetRun, error) {
 		}
 		out.failed = reportFailures(w, l, res)
 	}
+	out.units = res.units
 	prog.done()
 	if d.verbose && !quiet {
 		d.printCounts(events, len(out.units))
@@ -279,47 +326,12 @@ func (d *run) printCounts(events *eventLog, roots int) {
 // interrupted or could not start; the status is ExitError when a package
 // could not be analysed (named on stderr unless quiet).
 func (d *run) runVetEngine(patterns []string, overlay map[string][]byte, quiet bool) (*Result, int) {
-	var extra []string
-	back := map[string]string{}
-	if len(overlay) > 0 {
-		// go vet reads the overlay's contents from files: the units see
-		// those files' names, which the results are mapped back from.
-		tmp, err := os.MkdirTemp("", "resilint-overlay-")
-		if err != nil {
-			return nil, d.errorf("%v", err)
-		}
-		defer os.RemoveAll(tmp)
-		names := make([]string, 0, len(overlay))
-		for name := range overlay {
-			names = append(names, name)
-		}
-		sort.Strings(names)
-		replace := map[string]string{}
-		for i, name := range names {
-			// A directory per file keeps its base name, which messages
-			// quote ("... at a.go:30").
-			dir := filepath.Join(tmp, strconv.Itoa(i))
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				return nil, d.errorf("%v", err)
-			}
-			f := filepath.Join(dir, filepath.Base(name))
-			if err := os.WriteFile(f, overlay[name], 0o644); err != nil {
-				return nil, d.errorf("%v", err)
-			}
-			replace[name] = f
-			back[f] = name
-		}
-		data, err := json.Marshal(map[string]any{"Replace": replace})
-		if err != nil {
-			return nil, d.errorf("%v", err)
-		}
-		ov := filepath.Join(tmp, "overlay.json")
-		if err := os.WriteFile(ov, data, 0o644); err != nil {
-			return nil, d.errorf("%v", err)
-		}
-		extra = append(extra, "-overlay="+ov)
+	ov, back, err := newVetOverlay(overlay)
+	if err != nil {
+		return nil, d.errorf("%v", err)
 	}
-	vr, err := d.vetEngine(patterns, extra, quiet)
+	defer ov.close()
+	vr, err := d.vetEngine(patterns, ov, quiet)
 	if err == errInterrupted {
 		fmt.Fprintln(d.stderr, "resilint: interrupted; nothing was written")
 		return nil, ExitInterrupted
@@ -354,6 +366,12 @@ func convertUnits(units []vetunit.Unit, back map[string]string) *Result {
 			pkg := Package{ID: v.ID, Path: v.Path}
 			for _, f := range v.Files {
 				pkg.Files = append(pkg.Files, name(f))
+			}
+			if v.Imports != nil {
+				pkg.Imports = make(map[string][]string, len(v.Imports))
+				for f, list := range v.Imports {
+					pkg.Imports[name(f)] = list
+				}
 			}
 			res.Packages = append(res.Packages, pkg)
 			for _, f := range v.Findings {

@@ -173,6 +173,22 @@ func isVariant(id string) bool { return strings.Contains(id, "[") || strings.Has
 // test code imports: every file of the analysed packages that imports them
 // is a _test.go file, imports package testing, or is in such a package. A
 // package that nothing imports is not test code.
+// importPaths returns the import paths a Go file spells, or false when it
+// does not parse.
+func importPaths(name string) ([]string, bool) {
+	f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	var out []string
+	for _, is := range f.Imports {
+		if path, err := strconv.Unquote(is.Path.Value); err == nil {
+			out = append(out, path)
+		}
+	}
+	return out, true
+}
+
 func (d *run) testOnly(res *Result) map[string]bool {
 	type site struct {
 		importer string // the importing package's path
@@ -199,17 +215,15 @@ func (d *run) testOnly(res *Result) map[string]bool {
 				continue
 			}
 			seen[name] = true
-			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly|parser.SkipObjectResolution)
-			if err != nil {
-				continue
+			paths, ok := p.Imports[name]
+			if !ok {
+				if paths, ok = importPaths(name); !ok {
+					continue
+				}
 			}
 			test := strings.HasSuffix(name, "_test.go")
 			var imported []string
-			for _, is := range f.Imports {
-				path, err := strconv.Unquote(is.Path.Value)
-				if err != nil {
-					continue
-				}
+			for _, path := range paths {
 				if d.cfg.Table().TestingPackages[path] {
 					test = true
 				}

@@ -63,6 +63,9 @@ type Package struct {
 	ID    string   // as in Finding.Pkg
 	Path  string   // import path
 	Files []string // the Go files analyzed (absolute paths)
+	// Imports are the import paths of each of Files as the file spells
+	// them, when the engine knows them (nil: the driver parses the files).
+	Imports map[string][]string
 }
 
 // An ActionError is an analyzer that failed on a package.

@@ -13,15 +13,20 @@ import (
 
 // listPkg is one package of go list -e -json -test [-deps].
 type listPkg struct {
-	ImportPath string // the ID: "p", "p [p.test]", "p_test [p.test]", "p.test"
-	Name       string
-	ForTest    string
-	DepOnly    bool
-	GoFiles    []string
-	Error      *listError
-	DepsErrors []*listError
-	Deps       []string
-	Imports    []string
+	ImportPath   string // the ID: "p", "p [p.test]", "p_test [p.test]", "p.test"
+	Name         string
+	ForTest      string
+	DepOnly      bool
+	Dir          string
+	GoFiles      []string
+	CgoFiles     []string
+	TestGoFiles  []string
+	XTestGoFiles []string
+	Module       *struct{ Main bool }
+	Error        *listError
+	DepsErrors   []*listError
+	Deps         []string
+	Imports      []string
 }
 
 type listError struct {
@@ -46,7 +51,7 @@ type listing struct {
 // goList lists the patterns' packages and their test variants, with their
 // dependencies and load errors when deps is set.
 func (d *run) goList(patterns, extra []string, deps bool) (*listing, error) {
-	args := []string{"list", "-e", "-test", "-json=ImportPath,Name,ForTest,DepOnly,GoFiles,Error,DepsErrors,Deps,Imports"}
+	args := []string{"list", "-e", "-test", "-json=ImportPath,Name,ForTest,DepOnly,Dir,GoFiles,TestGoFiles,XTestGoFiles,Module,Error,DepsErrors,Deps,Imports"}
 	args = append(args, extra...)
 	if deps {
 		args = append(args, "-deps")
@@ -135,6 +140,25 @@ func (l *listing) loadableRoots() []string {
 		}
 		if ok {
 			out = append(out, p.ImportPath)
+		}
+	}
+	return out
+}
+
+// testBroken returns the roots that load while a test package of theirs
+// does not (a test-only import the module does not resolve): with their
+// test files hidden, go vet analyses them as their importers see them.
+func (l *listing) testBroken() []*listPkg {
+	var out []*listPkg
+	for _, p := range l.roots {
+		if l.loadErr(p.ImportPath) || len(p.GoFiles)+len(p.CgoFiles) == 0 {
+			continue
+		}
+		for _, id := range l.unitsOf(p) {
+			if l.loadErr(id) {
+				out = append(out, p)
+				break
+			}
 		}
 	}
 	return out

@@ -56,6 +56,15 @@ type Options struct {
 	// packages are not analysed, as the in-process engine does not load
 	// them.
 	Tests bool `json:"tests"`
+	// Apart marks the second run the command makes after load errors,
+	// of packages whose test files it hides (see the driver's
+	// overlay.go). It changes no result, only the cache key: the go
+	// command's key of a package's vet run does not tell a run for
+	// findings from a run for facts only (an importer's dependency), so
+	// without it the hidden-test run of a package that the first run
+	// analysed for its importers' facts would replay that run's empty
+	// output.
+	Apart bool `json:"apart,omitempty"`
 }
 
 const optionsVersion = 1

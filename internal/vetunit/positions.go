@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -136,17 +138,44 @@ func (pl *placer) ownFiles(files []*ast.File) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, f := range files {
-		name := pl.fset.File(f.FileStart).Name()
-		if pl.generated(name) {
-			name = pl.fset.PositionFor(f.Name.Pos(), true).Filename
-			if pl.generated(name) || pl.content(name) == nil {
-				continue
-			}
-		}
-		if !seen[name] {
+		if name := pl.ownFile(f); name != "" && !seen[name] {
 			seen[name] = true
 			out = append(out, name)
 		}
+	}
+	return out
+}
+
+// ownFile returns the package's own file that f is or stands for (the file
+// cmd/cgo wrote it from), or "" for a file cmd/cgo wrote from nothing of
+// the package's.
+func (pl *placer) ownFile(f *ast.File) string {
+	name := pl.fset.File(f.FileStart).Name()
+	if pl.generated(name) {
+		name = pl.fset.PositionFor(f.Name.Pos(), true).Filename
+		if pl.generated(name) || pl.content(name) == nil {
+			return ""
+		}
+	}
+	return name
+}
+
+// ownImports returns the import paths of each of the package's own files,
+// as the files spell them.
+func (pl *placer) ownImports(files []*ast.File) map[string][]string {
+	out := map[string][]string{}
+	for _, f := range files {
+		name := pl.ownFile(f)
+		if name == "" {
+			continue
+		}
+		list := out[name]
+		for _, is := range f.Imports {
+			if path, err := strconv.Unquote(is.Path.Value); err == nil && !slices.Contains(list, path) {
+				list = append(list, path)
+			}
+		}
+		out[name] = list
 	}
 	return out
 }

@@ -26,8 +26,12 @@ type View struct {
 	Path string `json:"path"`
 	// Files are the package's own Go files (a cgo file, not the file
 	// cmd/cgo wrote for it).
-	Files    []string  `json:"files"`
-	Findings []Finding `json:"findings,omitempty"`
+	Files []string `json:"files"`
+	// Imports are the import paths of each of Files, as the file spells
+	// them: the driver's filter of packages that only test code imports
+	// reads them instead of parsing every file again.
+	Imports  map[string][]string `json:"imports,omitempty"`
+	Findings []Finding           `json:"findings,omitempty"`
 	// Errors are analyzers that failed.
 	Errors []AnalyzerError `json:"errors,omitempty"`
 }

@@ -432,7 +432,7 @@ func (l *loader) analyse(id string, names []string, analyzers []*analysis.Analyz
 		return out, nil
 	}
 	pl := newPlacer(l.fset, cfg.VetxOutput)
-	v := View{ID: id, Path: pkg.Path(), Files: pl.ownFiles(files)}
+	v := View{ID: id, Path: pkg.Path(), Files: pl.ownFiles(files), Imports: pl.ownImports(files)}
 	for _, a := range analyzers {
 		act := actions[a]
 		if act.err != nil {

@@ -1,0 +1,3 @@
+module example.com/testdeps
+
+go 1.26.0
