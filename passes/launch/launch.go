@@ -198,7 +198,8 @@ type state struct {
 	limits    []limitCall
 	remote    bool // the package can reach remote work (see relevant)
 	ranges    map[*types.Var]*ast.RangeStmt
-	seen      map[*types.Var]bool // locals being read by varRoots
+	builds    map[*types.Var][]*ast.CallExpr // calls that change a local in place (see builders)
+	seen      map[*types.Var]bool            // locals being read by varRoots
 	hosts     map[*types.Func]*HostFact
 	limitMemo map[*types.Func]*LimitFact
 	decls     map[*types.Func]*ast.FuncDecl

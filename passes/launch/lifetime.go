@@ -97,9 +97,17 @@ func (s *state) loopsForever(body *ast.BlockStmt, depth int) bool {
 			case receivesValue(n.Body), s.ticks(n.Body):
 				found = true
 			case n.Cond == nil:
-				found = !exitsOutsideSelect(n)
+				found = !exitsOutsideSelect(n.Body, "")
 			default:
 				found = s.mentionsContext(n.Cond)
+			}
+		case *ast.BlockStmt:
+			// A loop written with goto: L: ... goto L, the goto the
+			// block's last statement. It has no condition; like for {}
+			// it runs until it is stopped when it leaves only on a select
+			// case.
+			if body := gotoLoop(n); body != nil {
+				found = receivesValue(body) || s.ticks(body) || !exitsOutsideSelect(body, body.List[0].(*ast.LabeledStmt).Label.Name)
 			}
 		case *ast.CallExpr:
 			if depth < 2 {
@@ -177,9 +185,30 @@ func receivesValue(n ast.Node) bool {
 	return found
 }
 
-// exitsOutsideSelect reports whether a for loop has a return or a break out
-// of it that is not in a case of a select statement.
-func exitsOutsideSelect(loop *ast.ForStmt) bool {
+// gotoLoop returns the statements of block from a labeled statement to
+// the block's last statement when that is a goto back to the label (a
+// loop with no condition), or nil.
+func gotoLoop(block *ast.BlockStmt) *ast.BlockStmt {
+	n := len(block.List)
+	if n < 2 {
+		return nil
+	}
+	last, ok := block.List[n-1].(*ast.BranchStmt)
+	if !ok || last.Tok != token.GOTO || last.Label == nil {
+		return nil
+	}
+	for i, st := range block.List[:n-1] {
+		if ls, ok := st.(*ast.LabeledStmt); ok && ls.Label.Name == last.Label.Name {
+			return &ast.BlockStmt{List: block.List[i:]}
+		}
+	}
+	return nil
+}
+
+// exitsOutsideSelect reports whether a loop body has a return, a goto or
+// a break out of it that is not in a case of a select statement; a goto
+// to back (the label a goto loop starts at, or "") goes round again.
+func exitsOutsideSelect(body *ast.BlockStmt, back string) bool {
 	found := false
 	var visit func(n ast.Node, breakable int, inSelect bool)
 	visit = func(n ast.Node, breakable int, inSelect bool) {
@@ -198,7 +227,7 @@ func exitsOutsideSelect(loop *ast.ForStmt) bool {
 					found = true
 				}
 			case *ast.BranchStmt:
-				if !inSelect && (m.Tok == token.GOTO || m.Tok == token.BREAK && (m.Label != nil || breakable == 0)) {
+				if !inSelect && (m.Tok == token.GOTO && (back == "" || m.Label == nil || m.Label.Name != back) || m.Tok == token.BREAK && (m.Label != nil || breakable == 0)) {
 					found = true
 				}
 			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
@@ -211,7 +240,7 @@ func exitsOutsideSelect(loop *ast.ForStmt) bool {
 			return true
 		})
 	}
-	visit(loop.Body, 0, false)
+	visit(body, 0, false)
 	return found
 }
 

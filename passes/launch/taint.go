@@ -59,21 +59,8 @@ func (s *state) hostRoots(e ast.Expr, out map[*types.Var]bool, depth int) {
 	}
 	switch x := e.(type) {
 	case *ast.BinaryExpr:
-		if x.Op == token.ADD && isString(s.info.TypeOf(x)) {
-			ops := flatten(x)
-			for i, op := range ops {
-				if c, ok := analysisutil.ConstString(s.info, op); ok {
-					if strings.HasSuffix(c, "://") && i+1 < len(ops) {
-						continue // the scheme: the host follows
-					}
-					if hasHost(c) || i == 0 && strings.Contains(c, "/") && !strings.Contains(c, ":") {
-						return // a constant host, or a relative path: no host here
-					}
-					break // the rest may be anything
-				}
-				s.hostRoots(op, out, depth+1)
-				return
-			}
+		if x.Op == token.ADD && isString(s.info.TypeOf(x)) && s.concatRoots(flatten(x), out, depth) {
+			return
 		}
 	case *ast.CallExpr:
 		if tv, ok := s.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
@@ -107,6 +94,25 @@ func (s *state) hostRoots(e ast.Expr, out map[*types.Var]bool, depth int) {
 		return
 	}
 	s.readRoots(e, out, depth)
+}
+
+// concatRoots handles the operands of a string concatenation, in order:
+// the host is the first operand past a constant scheme, or a constant.
+// false when the operands do not tell.
+func (s *state) concatRoots(ops []ast.Expr, out map[*types.Var]bool, depth int) bool {
+	for i, op := range ops {
+		if c, ok := analysisutil.ConstString(s.info, op); ok {
+			if strings.HasSuffix(c, "://") && i+1 < len(ops) {
+				continue // the scheme: the host follows
+			}
+			// A constant host, or a relative path: no host here; else
+			// the rest may be anything.
+			return hasHost(c) || i == 0 && strings.Contains(c, "/") && !strings.Contains(c, ":")
+		}
+		s.hostRoots(op, out, depth+1)
+		return true
+	}
+	return false
 }
 
 // sprintfRoots handles fmt.Sprintf(format, args...) with a constant format:
@@ -207,6 +213,71 @@ func (s *state) varRoots(id *ast.Ident, out map[*types.Var]bool, depth int) {
 			out[v] = true // changed in place (i++, v += x): a counter
 		}
 	}
+	// A value built in place (var sb strings.Builder; sb.WriteString(host);
+	// sb.String()) depends on what the calls that build it are given.
+	// Written one string at a time, it is a concatenation in the order of
+	// the writes.
+	calls := s.builders(v)
+	var ops []ast.Expr
+	for _, call := range calls {
+		if len(call.Args) != 1 || !isString(s.info.TypeOf(call.Args[0])) {
+			ops = nil
+			break
+		}
+		ops = append(ops, call.Args[0])
+	}
+	if len(ops) > 0 && s.concatRoots(ops, out, depth) {
+		return
+	}
+	for _, call := range calls {
+		for _, a := range call.Args {
+			s.readRoots(a, out, depth+1)
+		}
+	}
+}
+
+// builders returns the calls, with arguments, of methods with a pointer
+// receiver on the local variable v (not itself a pointer):
+// sb.WriteString(x) is (&sb).WriteString(x), a call that changes v in
+// place with what it is given.
+func (s *state) builders(v *types.Var) []*ast.CallExpr {
+	if s.builds == nil {
+		s.builds = map[*types.Var][]*ast.CallExpr{}
+		for _, f := range s.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 {
+					return true // sb.String(), sb.Len(): nothing goes in
+				}
+				sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				id, ok := ast.Unparen(sel.X).(*ast.Ident)
+				if !ok {
+					return true
+				}
+				x, ok := s.info.Uses[id].(*types.Var)
+				if !ok || x.IsField() || isGlobal(x) {
+					return true
+				}
+				if _, isPtr := x.Type().Underlying().(*types.Pointer); isPtr || types.IsInterface(x.Type()) {
+					return true
+				}
+				sl, ok := s.info.Selections[sel]
+				if !ok || sl.Kind() != types.MethodVal {
+					return true
+				}
+				if sig, ok := sl.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
+					if _, ptrRecv := sig.Recv().Type().(*types.Pointer); ptrRecv {
+						s.builds[x] = append(s.builds[x], call)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return s.builds[v]
 }
 
 // rangeOf returns the range statement whose key or value v is.
