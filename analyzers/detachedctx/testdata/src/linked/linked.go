@@ -62,7 +62,7 @@ func (a *Agent) Select(ctx context.Context, quit chan struct{}) error {
 func (a *Agent) Deferred(ctx context.Context) error {
 	cctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	return a.peer.Report(cctx) // want `\(linked.Peer\).Report takes a context and gets context.Background\(\) although this function has the caller's context \(ctx\)`
+	return a.peer.Report(cctx) // want `\(linked.Peer\).Report takes a context and gets cctx \(made from context.Background\(\)\) although this function has the caller's context \(ctx\)`
 }
 
 // Own: the goroutine waits on the fresh context itself, not the caller's.
@@ -72,7 +72,7 @@ func (a *Agent) Own(ctx context.Context) error {
 		<-cctx.Done()
 		cancel()
 	}()
-	return a.peer.Report(cctx) // want `\(linked.Peer\).Report takes a context and gets context.Background\(\)`
+	return a.peer.Report(cctx) // want `\(linked.Peer\).Report takes a context and gets cctx \(made from context.Background\(\)\)`
 }
 
 // Early: a return before the wait may run the deferred cancel first; the
@@ -86,5 +86,5 @@ func (a *Agent) Early(ctx context.Context, ok bool) error {
 		}
 		<-ctx.Done()
 	}()
-	return a.peer.Report(cctx) // want `\(linked.Peer\).Report takes a context and gets context.Background\(\)`
+	return a.peer.Report(cctx) // want `\(linked.Peer\).Report takes a context and gets cctx \(made from context.Background\(\)\)`
 }
