@@ -405,8 +405,9 @@ func (c *checker) ctxAlive(cond ast.Expr) bool {
 
 // pendingFailure reports whether, among the statements of list before
 // node, one assigns the error of a call given the caller's context (a
-// context that is not deadline-free) to a variable that no statement reads
-// between it and node and a statement after node reads: node runs on the
+// context that is not deadline-free) to a variable that no statement
+// between it and node branches on, returns or reassigns (logging it is not
+// handling it), and that a statement after node reads: node runs on the
 // failure path too, before the failure is handled.
 func (c *checker) pendingFailure(list []ast.Stmt, node ast.Node) bool {
 	at := -1
@@ -437,7 +438,7 @@ func (c *checker) pendingFailure(list []ast.Stmt, node ast.Node) bool {
 			if v == nil {
 				continue
 			}
-			if !readsVar(info, list[i+1:at], v) && readsVar(info, list[at+1:], v) {
+			if !branchesOn(info, list[i+1:at], v) && readsVar(info, list[at+1:], v) {
 				return true
 			}
 		}
@@ -474,4 +475,56 @@ func readsVar(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// branchesOn reports whether any of stmts decides control flow on v (an
+// if or for condition, a switch tag or case, a return of it) or assigns it.
+func branchesOn(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
+	in := func(e ast.Expr) bool { return mentions(info, e, v) }
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				found = in(n.Cond)
+			case *ast.ForStmt:
+				found = found || n.Cond != nil && in(n.Cond)
+			case *ast.SwitchStmt:
+				found = found || n.Tag != nil && in(n.Tag)
+			case *ast.CaseClause:
+				for _, e := range n.List {
+					found = found || in(e)
+				}
+			case *ast.ReturnStmt:
+				for _, e := range n.Results {
+					found = found || in(e)
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && info.Uses[id] == v {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether e uses v.
+func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

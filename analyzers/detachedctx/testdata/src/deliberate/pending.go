@@ -22,6 +22,17 @@ func ComposeThenClean(ctx context.Context, dst, part Object) error {
 	return errors.Join(err, errDelete)
 }
 
+// Logging the error does not handle it: the cleanup still runs on the
+// failure path.
+func ComposeLogged(ctx context.Context, dst, part Object, logf func(string, ...any)) error {
+	err := dst.Compose(ctx)
+	logf("compose finished, err: %v", err)
+	delCtx, cancel := context.WithDeadline(context.Background(), time.Now().Add(time.Minute)) // silent
+	defer cancel()
+	_ = part.Delete(delCtx)
+	return err
+}
+
 // The failure is handled first: what follows runs only on success, on the
 // caller's path.
 func ComposeChecked(ctx context.Context, dst, part Object) error {
