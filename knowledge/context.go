@@ -3,7 +3,15 @@ package knowledge
 // Rows for functions that make or derive a context.Context.
 
 func derive(effect CtxEffect, parent, result int) ContextFunc {
-	return ContextFunc{Effect: effect, Parent: parent, Result: result, Duration: None, Deadline: None}
+	return ContextFunc{Effect: effect, Parent: parent, Result: result, Duration: None, Deadline: None, Cancel: None}
+}
+
+// cancels is derive for a function whose second result cancels the
+// context it returns.
+func cancels(effect CtxEffect, parent int) ContextFunc {
+	f := derive(effect, parent, 0)
+	f.Cancel = 1
+	return f
 }
 
 var contexts = map[string]ContextFunc{
@@ -11,15 +19,15 @@ var contexts = map[string]ContextFunc{
 	"context.TODO":       derive(Root, None, 0),
 
 	"context.WithValue":         derive(Inherit, 0, 0),
-	"context.WithCancel":        derive(Inherit, 0, 0),
-	"context.WithCancelCause":   derive(Inherit, 0, 0),
-	"context.WithTimeout":       {Effect: AddDeadline, Parent: 0, Result: 0, Duration: 1, Deadline: None},
-	"context.WithTimeoutCause":  {Effect: AddDeadline, Parent: 0, Result: 0, Duration: 1, Deadline: None},
-	"context.WithDeadline":      {Effect: AddDeadline, Parent: 0, Result: 0, Duration: None, Deadline: 1},
-	"context.WithDeadlineCause": {Effect: AddDeadline, Parent: 0, Result: 0, Duration: None, Deadline: 1},
+	"context.WithCancel":        cancels(Inherit, 0),
+	"context.WithCancelCause":   cancels(Inherit, 0),
+	"context.WithTimeout":       {Effect: AddDeadline, Parent: 0, Result: 0, Duration: 1, Deadline: None, Cancel: 1},
+	"context.WithTimeoutCause":  {Effect: AddDeadline, Parent: 0, Result: 0, Duration: 1, Deadline: None, Cancel: 1},
+	"context.WithDeadline":      {Effect: AddDeadline, Parent: 0, Result: 0, Duration: None, Deadline: 1, Cancel: 1},
+	"context.WithDeadlineCause": {Effect: AddDeadline, Parent: 0, Result: 0, Duration: None, Deadline: 1, Cancel: 1},
 	"context.WithoutCancel":     derive(DropDeadline, 0, 0),
 
-	"os/signal.NotifyContext":                                     derive(Inherit, 0, 0),
+	"os/signal.NotifyContext":                                     cancels(Inherit, 0),
 	"golang.org/x/sync/errgroup.WithContext":                      derive(Inherit, 0, 1),
 	"google.golang.org/grpc/metadata.NewOutgoingContext":          derive(Inherit, 0, 0),
 	"google.golang.org/grpc/metadata.AppendToOutgoingContext":     derive(Inherit, 0, 0),
@@ -63,6 +71,12 @@ var timeAdd = map[string]bool{"(time.Time).Add": true}
 // runsLater lists functions that keep a function argument (index) to run
 // after the caller has returned: a timer, a context's AfterFunc, a server's
 // shutdown hook. Work there is not on the caller's path.
+// afterDone lists functions that run a function argument once a context
+// argument is done: index of the context, index of the function.
+var afterDone = map[string][2]int{
+	"context.AfterFunc": {0, 1},
+}
+
 var runsLater = map[string]int{
 	"time.AfterFunc":                        1,
 	"context.AfterFunc":                     1,

@@ -46,6 +46,10 @@ type Table struct {
 	// RunsLater: functions that keep a function argument (index) to run
 	// after the caller has returned (time.AfterFunc, context.AfterFunc).
 	RunsLater map[string]int
+	// AfterDone: functions that run a function argument once a context
+	// argument is done (context.AfterFunc): the indexes of the context and
+	// of the function.
+	AfterDone map[string][2]int
 	// SharedWork: functions that run a function argument once on behalf of
 	// every caller (sync.Once.Do, singleflight.Group.Do). Work done there
 	// must not end when the caller that happened to start it gives up, so
@@ -332,6 +336,9 @@ type ContextFunc struct {
 	// Deadline is the index of a time.Time argument (WithDeadline) or None.
 	Duration int
 	Deadline int
+	// Cancel is the index of the result that cancels the returned context
+	// (WithCancel's cancel, NotifyContext's stop), or None.
+	Cancel int
 }
 
 // ClientType names the field of a client type that bounds its calls.
@@ -395,6 +402,7 @@ func Default() *Table {
 		Contexts:        maps.Clone(contexts),
 		SharedWork:      maps.Clone(sharedWork),
 		RunsLater:       maps.Clone(runsLater),
+		AfterDone:       maps.Clone(afterDone),
 		ContextErr:      map[string]bool{"(context.Context).Err": true},
 		Inbound:         maps.Clone(inbound),
 		InboundParams:   maps.Clone(inboundParams),

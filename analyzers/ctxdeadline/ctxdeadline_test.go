@@ -10,7 +10,7 @@ import (
 
 func TestCtxdeadline(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdeadline.Analyzer,
-		"basic", "helpers", "usefwd", "generic", "alias", "grpcuse", "harness", "svc/e2e", "svc/attest", "rhttp", "redisuse", "grpcfield", "local", "bounds", "reqhelpers", "rawconn")
+		"basic", "helpers", "usefwd", "generic", "alias", "grpcuse", "harness", "svc/e2e", "svc/attest", "rhttp", "redisuse", "grpcfield", "local", "bounds", "reqhelpers", "rawconn", "linked")
 }
 
 func TestFixes(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/passes/ctxflow"
 )
 
 // deliberate reports whether the node at the top of stack, inside the
@@ -20,7 +21,11 @@ import (
 //     context.AfterFunc, knowledge rows RunsLater; or a function of this
 //     package that stores its function parameter: a registered callback);
 //   - a goroutine the function starts and does not wait for: it outlives
-//     the caller.
+//     the caller;
+//   - cleanup that runs whatever work on the caller's context gave, before
+//     that work's failure is handled (err := op(ctx); cleanup(fresh);
+//     return err): the work may have failed because the caller's context
+//     is done, and the cleanup must run then too.
 func (c *checker) deliberate(stack []ast.Node, fn ast.Node) bool {
 	for i := len(stack) - 1; i >= 1; i-- {
 		n, parent := stack[i], stack[i-1]
@@ -30,6 +35,10 @@ func (c *checker) deliberate(stack []ast.Node, fn ast.Node) bool {
 		switch p := parent.(type) {
 		case *ast.DeferStmt:
 			return true
+		case *ast.BlockStmt:
+			if c.pendingFailure(p.List, n) {
+				return true
+			}
 		case *ast.IfStmt:
 			if n == ast.Node(p.Body) && c.failure(p.Cond, true) && c.leaves(p.Body) {
 				return true
@@ -392,4 +401,130 @@ func (c *checker) ctxAlive(cond ast.Expr) bool {
 		return fn != nil && c.table.ContextErr[analysisutil.Key(fn)]
 	}
 	return false
+}
+
+// pendingFailure reports whether, among the statements of list before
+// node, one assigns the error of a call given the caller's context (a
+// context that is not deadline-free) to a variable that no statement
+// between it and node branches on, returns or reassigns (logging it is not
+// handling it), and that a statement after node reads: node runs on the
+// failure path too, before the failure is handled.
+func (c *checker) pendingFailure(list []ast.Stmt, node ast.Node) bool {
+	at := -1
+	for i, st := range list {
+		if st == node {
+			at = i
+		}
+	}
+	if at <= 0 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	for i := at - 1; i >= 0; i-- {
+		as, ok := list[i].(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !c.givenCallersCtx(call) {
+			continue
+		}
+		for _, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || !c.isError(id) {
+				continue
+			}
+			v, _ := info.ObjectOf(id).(*types.Var)
+			if v == nil {
+				continue
+			}
+			if !branchesOn(info, list[i+1:at], v) && readsVar(info, list[at+1:], v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// givenCallersCtx reports whether a call is given a context that is not
+// deadline-free: the caller's, or one derived from it.
+func (c *checker) givenCallersCtx(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if !analysisutil.IsContext(c.pass.TypesInfo.TypeOf(a)) {
+			continue
+		}
+		if o := c.m.Context(a); o.State != ctxflow.Free && (o.Param != nil || o.Inbound || o.State == ctxflow.Deadline) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsVar reports whether any of stmts reads (or assigns) v.
+func readsVar(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// branchesOn reports whether any of stmts decides control flow on v (an
+// if or for condition, a switch tag or case, a return of it) or assigns it.
+func branchesOn(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
+	in := func(e ast.Expr) bool { return mentions(info, e, v) }
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				found = in(n.Cond)
+			case *ast.ForStmt:
+				found = found || n.Cond != nil && in(n.Cond)
+			case *ast.SwitchStmt:
+				found = found || n.Tag != nil && in(n.Tag)
+			case *ast.CaseClause:
+				for _, e := range n.List {
+					found = found || in(e)
+				}
+			case *ast.ReturnStmt:
+				for _, e := range n.Results {
+					found = found || in(e)
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && info.Uses[id] == v {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether e uses v.
+func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -150,6 +150,20 @@ func (c *checker) rootName(root *ast.CallExpr) string {
 	return "context.Background()"
 }
 
+// what names the deadline-free context a call gets: the root call itself
+// (context.Background()), or the variable holding it with where it comes
+// from ("cctx (made from context.Background())").
+func (c *checker) what(root *ast.CallExpr, arg ast.Expr) string {
+	d := "context.Background()"
+	if root != nil {
+		d = c.rootName(root)
+	}
+	if id, ok := ast.Unparen(arg).(*ast.Ident); ok && arg != nil {
+		return id.Name + " (made from " + d + ")"
+	}
+	return d
+}
+
 // checkOutbound reports Background/TODO reaching an outbound call.
 func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 	o, ok := outbound.CallContext(c.m, oc)
@@ -157,10 +171,7 @@ func (c *checker) checkOutbound(oc *outbound.Call, caller *ctxflow.Caller) {
 		return
 	}
 	root := o.Root()
-	what := "context.Background()"
-	if root != nil {
-		what = c.rootName(root)
-	}
+	what := c.what(root, oc.Ctx())
 	advice := fmt.Sprintf("pass %s (if the call must outlive the caller, use context.WithoutCancel(%s) with its own timeout)", c.ctxWord(caller, oc.Call), c.ctxWord(caller, oc.Call))
 	c.report(analysis.Diagnostic{
 		Pos: oc.Call.Pos(), End: oc.Call.End(),
@@ -182,10 +193,7 @@ func (c *checker) checkForward(f *outbound.Forward, caller *ctxflow.Caller) {
 			continue
 		}
 		root := o.Root()
-		what := "context.Background()"
-		if root != nil {
-			what = c.rootName(root)
-		}
+		what := c.what(root, f.Call.Args[fp.Index])
 		advice := "pass " + c.ctxWord(caller, f.Call)
 		c.report(analysis.Diagnostic{
 			Pos: f.Call.Pos(), End: f.Call.End(),
@@ -206,10 +214,7 @@ func (c *checker) checkSend(s *outbound.Send, caller *ctxflow.Caller) {
 			continue
 		}
 		root := o.Root()
-		what := "context.Background()"
-		if root != nil {
-			what = c.rootName(root)
-		}
+		what := c.what(root, nil)
 		c.report(analysis.Diagnostic{
 			Pos: s.Call.Pos(), End: s.Call.End(),
 			Message: fmt.Sprintf("%s is given a request built on %s although this function has %s, and sends it with %s: the call ignores the caller's deadline and cancellation and keeps running after the caller has given up; build the request with %s",
@@ -238,10 +243,7 @@ func (c *checker) checkDerive(call *ast.CallExpr, caller *ctxflow.Caller, stack 
 	parent := c.m.Context(call.Args[row.Parent])
 	if parent.State == ctxflow.Free && parent.Detached {
 		root := parent.Root()
-		what := "context.Background()"
-		if root != nil {
-			what = c.rootName(root)
-		}
+		what := c.what(root, call.Args[row.Parent])
 		advice := "derive it from " + c.ctxWord(caller, call)
 		fixes := c.replaceRoot(root, caller, nil)
 		if _, _, over := c.overBudget(call, row, stack); over {
@@ -439,10 +441,7 @@ func (c *checker) checkCtxCall(call *ast.CallExpr, caller *ctxflow.Caller) {
 		return
 	}
 	root := o.Root()
-	what := "context.Background()"
-	if root != nil {
-		what = c.rootName(root)
-	}
+	what := c.what(root, call.Args[0])
 	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s takes a context and gets %s although this function has %s: it ignores the caller's deadline and cancellation; pass %s",

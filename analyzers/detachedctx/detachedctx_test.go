@@ -11,7 +11,7 @@ import (
 )
 
 func TestDetachedctx(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), detachedctx.Analyzer, "detached", "budget", "rediscache", "othersvc", "local", "deliberate", "senders", "github.com/minio/minio-go/v7")
+	analysistest.Run(t, analysistest.TestData(), detachedctx.Analyzer, "detached", "budget", "rediscache", "othersvc", "local", "deliberate", "senders", "linked", "github.com/minio/minio-go/v7")
 }
 
 func TestConfiguredBudget(t *testing.T) {

@@ -61,7 +61,10 @@
 // same), bounded by its own WithTimeout. A fresh context is right for
 // cleanup on the way out: in a deferred call or function, in a branch taken
 // on a failure or a cancellation that leaves the path (if err != nil {
-// rollback(context.Background()); return err }), and once the caller's
+// rollback(context.Background()); return err }), in cleanup that runs
+// whatever the work on the caller's context gave, before that work's
+// failure is handled (err := op(ctx); cleanup(context.Background());
+// return err), and once the caller's
 // context is done (after <-ctx.Done(), in a select case <-ctx.Done(), or
 // after a loop that ends only then: for ctx.Err() == nil { ... }, or one
 // whose only break is in a case <-ctx.Done()),
@@ -78,6 +81,12 @@
 // and work in a function handed to sync.Once.Do, sync.OnceFunc/OnceValue(s)
 // or singleflight's Do: it is done once for every caller and must not end
 // when the caller that happened to start it gives up.
+//
+// A context made from Background whose cancel function a goroutine calls
+// once the caller's context is done (go func() { <-ctx.Done(); ...;
+// cancel() }(), or context.AfterFunc(ctx, cancel)) carries the caller's
+// cancellation, delayed on purpose — a client's lifetime that lasts until
+// it has unregistered — and is not reported.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
 // context (ctx, or r.Context()). Inside a goroutine the function starts

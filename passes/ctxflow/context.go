@@ -173,7 +173,13 @@ func (m *Model) ctxCall(call *ast.CallExpr, index int, seen map[*types.Var]bool,
 			return val{Origin: Origin{State: Free, Detached: true, Roots: []*ast.CallExpr{call}}}
 		case knowledge.Inherit:
 			if row.Parent >= 0 && row.Parent < len(call.Args) {
-				return m.ctx(call.Args[row.Parent], seen, depth+1)
+				p := m.ctx(call.Args[row.Parent], seen, depth+1)
+				if !p.bottom && p.State == Free && row.Cancel >= 0 && m.linked(call, row.Cancel, seen, depth) {
+					// Cancelled once a context of the caller's is done:
+					// it carries that cancellation (issue 13, rule 6).
+					return unknown
+				}
+				return p
 			}
 			return unknown
 		case knowledge.AddDeadline:

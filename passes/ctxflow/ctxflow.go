@@ -129,6 +129,7 @@ type Model struct {
 
 	info      *types.Info
 	defs      map[*types.Var][]def
+	results   map[*ast.CallExpr]map[int]*types.Var // the variables a multi-valued call's results are assigned to
 	addrTaken map[*types.Var]bool
 	params    map[*types.Var]paramInfo
 	fieldSets map[*types.Var][]fieldSet
@@ -165,6 +166,7 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		Table:     cfg.Table(),
 		info:      pass.TypesInfo,
 		defs:      map[*types.Var][]def{},
+		results:   map[*ast.CallExpr]map[int]*types.Var{},
 		addrTaken: map[*types.Var]bool{},
 		params:    map[*types.Var]paramInfo{},
 		fieldSets: map[*types.Var][]fieldSet{},

@@ -151,6 +151,7 @@ func (m *Model) index(ins *inspector.Inspector) {
 					m.defs[v] = append(m.defs[v], def{rhs: n.Values[i], index: -1})
 				case len(n.Values) == 1:
 					m.defs[v] = append(m.defs[v], def{rhs: n.Values[0], index: i})
+					m.recordResult(n.Values[0], i, v)
 				default:
 					m.defs[v] = append(m.defs[v], def{zero: true, index: -1})
 				}
@@ -225,6 +226,7 @@ func (m *Model) recordAssign(n *ast.AssignStmt) {
 				m.defs[v] = append(m.defs[v], def{rhs: n.Rhs[i], index: -1})
 			case len(n.Rhs) == 1:
 				m.defs[v] = append(m.defs[v], def{rhs: n.Rhs[0], index: i})
+				m.recordResult(n.Rhs[0], i, v)
 			}
 			continue
 		}
@@ -235,6 +237,18 @@ func (m *Model) recordAssign(n *ast.AssignStmt) {
 			}
 		}
 	}
+}
+
+// recordResult records that result index of the call rhs is assigned to v.
+func (m *Model) recordResult(rhs ast.Expr, index int, v *types.Var) {
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	if m.results[call] == nil {
+		m.results[call] = map[int]*types.Var{}
+	}
+	m.results[call][index] = v
 }
 
 // fieldPath returns the variable at the root of x.A.B and the path "A.B".

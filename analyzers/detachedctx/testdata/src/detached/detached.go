@@ -77,7 +77,7 @@ func (s *Server) NotOutbound(ctx context.Context) error {
 
 func (s *Server) Values(ctx context.Context) error {
 	vctx := context.WithValue(context.Background(), key{}, 1)
-	return s.conn.Invoke(vctx, "/svc/M", nil, nil) // want `\(\*grpc.ClientConn\).Invoke gets context.Background\(\) although`
+	return s.conn.Invoke(vctx, "/svc/M", nil, nil) // want `\(\*grpc.ClientConn\).Invoke gets vctx \(made from context.Background\(\)\) although`
 }
 
 type key struct{}

@@ -26,11 +26,13 @@ func later(ctx context.Context, db *sql.DB) {
 
 // Cleanup because the caller's context is done. No fix.
 func rollback(ctx context.Context, db *sql.DB) error {
-	_, err := db.ExecContext(ctx, "WORK")
+	if _, err := db.ExecContext(ctx, "WORK"); err != nil {
+		return err
+	}
 	if ctx.Err() != nil {
 		db.ExecContext(context.Background(), "ROLLBACK") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
 	}
-	return err
+	return nil
 }
 
 type cursor struct{ rows *sql.Rows }
