@@ -480,7 +480,7 @@ func readsVar(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
 // branchesOn reports whether any of stmts decides control flow on v (an
 // if or for condition, a switch tag or case, a return of it) or assigns it.
 func branchesOn(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
-	in := func(e ast.Expr) bool { return mentions(info, e, v) }
+	in := func(e ast.Expr) bool { return analysisutil.Mentions(info, e, v) }
 	found := false
 	for _, st := range stmts {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -515,16 +515,4 @@ func branchesOn(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
 		}
 	}
 	return false
-}
-
-// mentions reports whether e uses v.
-func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

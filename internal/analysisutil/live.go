@@ -297,7 +297,7 @@ func (k *keeper) assigned(lhs ast.Expr, holder bool) bool {
 		case *ast.FuncLit:
 			if !runsInPlace(stack) {
 				// A literal that may run later: any use in it keeps.
-				if mentions(k.info, m, v) {
+				if Mentions(k.info, m, v) {
 					kept = true
 				}
 				stack = stack[:len(stack)-1]
@@ -332,7 +332,8 @@ func runsInPlace(stack []ast.Node) bool {
 	return true
 }
 
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+// Mentions reports whether n uses v.
+func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {

@@ -127,7 +127,7 @@ func (s *state) usesVar(l *Launch, v *types.Var) bool {
 		nodes = append(nodes, a)
 	}
 	for _, n := range nodes {
-		if mentions(s.info, n, v) {
+		if analysisutil.Mentions(s.info, n, v) {
 			return true
 		}
 	}
@@ -147,17 +147,17 @@ func (s *state) designates(l *Launch, v *types.Var) bool {
 	lit, _ := ast.Unparen(l.Fn).(*ast.FuncLit)
 	if lit == nil {
 		for _, a := range l.Args {
-			if mentions(s.info, a, v) {
+			if analysisutil.Mentions(s.info, a, v) {
 				return true
 			}
 		}
-		return mentions(s.info, l.Fn, v)
+		return analysisutil.Mentions(s.info, l.Fn, v)
 	}
 	// go func(id int) { ... }(i): the parameter stands for the index.
 	i := 0
 	for _, f := range lit.Type.Params.List {
 		for _, name := range f.Names {
-			if i < len(l.Args) && mentions(s.info, l.Args[i], v) {
+			if i < len(l.Args) && analysisutil.Mentions(s.info, l.Args[i], v) {
 				if pv, ok := s.info.Defs[name].(*types.Var); ok {
 					vars[pv] = true
 				}
@@ -192,17 +192,6 @@ func (s *state) designates(l *Launch, v *types.Var) bool {
 			if uv, ok := s.info.Uses[id].(*types.Var); ok && vars[uv] {
 				found = true
 			}
-		}
-		return !found
-	})
-	return found
-}
-
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
 		}
 		return !found
 	})

@@ -6,6 +6,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
 )
 
 // counters finds the loop's attempt counter: the variable a for loop's
@@ -218,7 +220,7 @@ func (m *model) bounds(L *Loop, li *loopInfo) {
 	case *ast.ForStmt:
 		if s.Cond != nil {
 			for _, c := range counters {
-				if !mentions(m.info, s.Cond, c.v) {
+				if !analysisutil.Mentions(m.info, s.Cond, c.v) {
 					continue
 				}
 				n, ok := m.simulate(L, c, s.Cond, false, false)
@@ -453,7 +455,7 @@ func (m *model) boundLeaves(e ast.Expr, v *types.Var, out *[]ast.Expr, depth int
 			return
 		}
 		if ok {
-			if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 && ds[0].op == token.DEFINE && mentions(m.info, ds[0].rhs, v) {
+			if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 && ds[0].op == token.DEFINE && analysisutil.Mentions(m.info, ds[0].rhs, v) {
 				m.boundLeaves(ds[0].rhs, v, out, depth+1)
 				return
 			}
@@ -586,7 +588,7 @@ func (m *model) intWith(e ast.Expr, v *types.Var, val int64) (int64, bool) {
 		// A local computed from the counter once per iteration:
 		// remain := max - attempt.
 		if w, ok := m.info.Uses[e].(*types.Var); ok {
-			if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 && ds[0].op == token.DEFINE && mentions(m.info, ds[0].rhs, v) {
+			if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && ds[0].index < 0 && ds[0].op == token.DEFINE && analysisutil.Mentions(m.info, ds[0].rhs, v) {
 				return m.intWith(ds[0].rhs, v, val)
 			}
 		}
@@ -651,29 +653,17 @@ func compare(op token.Token, x, y int64) tri {
 // mentionsVia reports whether e uses v, directly or through a variable
 // defined once in the loop from it.
 func (m *model) mentionsVia(L *Loop, e ast.Node, v *types.Var) bool {
-	if mentions(m.info, e, v) {
+	if analysisutil.Mentions(m.info, e, v) {
 		return true
 	}
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if w, ok := m.info.Uses[id].(*types.Var); ok && within(w.Pos(), L.Body) {
-				if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && mentions(m.info, ds[0].rhs, v) {
+				if ds := m.x.defs[w]; len(ds) == 1 && ds[0].rhs != nil && analysisutil.Mentions(m.info, ds[0].rhs, v) {
 					found = true
 				}
 			}
-		}
-		return !found
-	})
-	return found
-}
-
-// mentions reports whether e uses v.
-func mentions(info *types.Info, e ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
 		}
 		return !found
 	})

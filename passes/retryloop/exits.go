@@ -360,7 +360,7 @@ func (m *model) mentionsInitVar(ifs *ast.IfStmt) bool {
 		return false
 	}
 	for _, l := range as.Lhs {
-		if v := m.x.varOf(l); v != nil && mentions(m.info, ifs.Cond, v) {
+		if v := m.x.varOf(l); v != nil && analysisutil.Mentions(m.info, ifs.Cond, v) {
 			return true
 		}
 	}
