@@ -72,22 +72,33 @@ func (d *run) goList(patterns, extra []string, deps bool) (*listing, error) {
 		}
 		return nil, fmt.Errorf("go list: %s", msg)
 	}
-	l := &listing{byID: map[string]*listPkg{}}
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		p := new(listPkg)
-		if err := dec.Decode(p); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, fmt.Errorf("reading go list's output: %v", err)
-		}
-		l.pkgs = append(l.pkgs, p)
+	pkgs, err := decodeList(out)
+	if err != nil {
+		return nil, err
+	}
+	l := &listing{pkgs: pkgs, byID: map[string]*listPkg{}}
+	for _, p := range pkgs {
 		l.byID[p.ImportPath] = p
 		if !p.DepOnly && p.ForTest == "" && !strings.HasSuffix(p.ImportPath, ".test") {
 			l.roots = append(l.roots, p)
 		}
 	}
 	return l, nil
+}
+
+// decodeList reads go list -json's stream of packages.
+func decodeList(out []byte) ([]*listPkg, error) {
+	var pkgs []*listPkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		p := new(listPkg)
+		if err := dec.Decode(p); err == io.EOF {
+			return pkgs, nil
+		} else if err != nil {
+			return nil, fmt.Errorf("reading go list's output: %v", err)
+		}
+		pkgs = append(pkgs, p)
+	}
 }
 
 func (l *listing) rootPaths() []string {

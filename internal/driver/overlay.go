@@ -1,9 +1,7 @@
 package driver
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -182,18 +180,7 @@ func (d *run) listTestFiles(patterns, extra []string) ([]*listPkg, error) {
 		// pattern) as it would without the overlay.
 		return nil, err
 	}
-	var pkgs []*listPkg
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		p := new(listPkg)
-		if err := dec.Decode(p); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, err
-		}
-		pkgs = append(pkgs, p)
-	}
-	return pkgs, nil
+	return decodeList(out)
 }
 
 // modCache returns the module cache's directory ("" when it cannot be had),
