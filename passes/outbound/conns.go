@@ -55,7 +55,7 @@ func connRead(info *types.Info, t *knowledge.ConnTable, c *Call) *ConnRead {
 	if c.Decl == nil || c.Decl.Body == nil {
 		return nil
 	}
-	conn, def := dialledConn(info, c)
+	conn, def := assignedFrom(info, c)
 	if conn == nil {
 		return nil
 	}
@@ -88,9 +88,10 @@ func connRead(info *types.Info, t *knowledge.ConnTable, c *Call) *ConnRead {
 	return &ConnRead{Dial: c, Conn: conn, Read: w.read, Fn: w.readFn}
 }
 
-// dialledConn returns the variable a dial's connection is assigned to
-// (conn, err := net.Dial(...)) and that assignment.
-func dialledConn(info *types.Info, c *Call) (*types.Var, *ast.AssignStmt) {
+// assignedFrom returns the variable the first result of call c is
+// assigned to in its function (conn, err := net.Dial(...); stream, err :=
+// client.Watch(ctx, ...)) and that assignment.
+func assignedFrom(info *types.Info, c *Call) (*types.Var, *ast.AssignStmt) {
 	var conn *types.Var
 	var def *ast.AssignStmt
 	ast.Inspect(c.Decl.Body, func(n ast.Node) bool {

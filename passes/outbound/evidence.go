@@ -226,15 +226,7 @@ func finiteStream(m *ctxflow.Model, c *Call) bool {
 	}
 	info := m.Pass.TypesInfo
 	g := &m.Table.GRPC
-	var stream *types.Var
-	ast.Inspect(c.Decl.Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(c.Call) && len(as.Lhs) > 0 {
-			if id, ok := as.Lhs[0].(*ast.Ident); ok {
-				stream, _ = info.ObjectOf(id).(*types.Var)
-			}
-		}
-		return stream == nil
-	})
+	stream, _ := assignedFrom(info, c)
 	if stream == nil || !m.Visible(stream) {
 		return false
 	}
