@@ -131,3 +131,30 @@ func TestRootAfterDependency(t *testing.T) {
 		t.Errorf("resilint -test=false ./fetch after ./user: exit %d, want 3 and the finding at fetch.go:7:55\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestRootAfterDependencyWithTests: with test packages on, a package without
+// test files is analysed for its findings when it is a root, whatever an
+// earlier run cached for it as a dependency (its facts only), and a run in
+// which it is only a dependency prints none of the findings an earlier run
+// cached for it as a root. The go command's key does not tell the two runs
+// apart; the driver's empty test file for every root of a directory pattern
+// does.
+func TestRootAfterDependencyWithTests(t *testing.T) {
+	t.Parallel()
+	const finding = "http.Get has no deadline"
+	for _, order := range [][2]string{{"./r", "./p"}, {"./p", "./r"}} {
+		dir := copyModule(t, "rootdep")
+		for _, pattern := range order {
+			stdout, stderr, code := run(t, dir, resilint, pattern)
+			out := stdout + stderr
+			wantCode, wantFinding := 0, false
+			if pattern == "./p" {
+				wantCode, wantFinding = 3, true
+			}
+			if code != wantCode || strings.Contains(out, finding) != wantFinding {
+				t.Errorf("resilint %s (after %v): exit %d, want %d, finding printed %v, want %v\n%s",
+					pattern, order, code, wantCode, !wantFinding, wantFinding, out)
+			}
+		}
+	}
+}

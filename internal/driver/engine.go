@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,7 +66,21 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 			}
 		}
 	}
+	if d.loadTests {
+		for _, r := range localRoots(patterns, d.tags) {
+			if _, err := os.Stat(filepath.Join(r.dir, rootTestFile)); err == nil {
+				continue // a file of that name on disk: leave it
+			}
+			if err := ov.addRootTest(r.dir, r.name); err != nil {
+				return nil, err
+			}
+		}
+	}
 	extra, err := ov.flags(hide)
+	if err != nil {
+		return nil, err
+	}
+	listExtra, err := ov.listFlags(hide)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +116,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 		// The total is the number of root units: known from go list,
 		// which runs while go vet does.
 		go func() {
-			if l, err := d.goList(patterns, extra, false); err == nil {
+			if l, err := d.goList(patterns, listExtra, false); err == nil {
 				prog.setTotal(len(l.expectedUnits()))
 			}
 		}()
@@ -119,7 +134,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 		// loading (load errors abort it before any analysis), the
 		// packages that load; and the packages that load while their
 		// test packages do not, without their test files.
-		l, err := d.goList(patterns, extra, true)
+		l, err := d.goList(patterns, listExtra, true)
 		if err != nil {
 			return nil, err
 		}

@@ -40,6 +40,7 @@ type vetOverlay struct {
 	replace map[string]string // file on disk -> file holding its content
 	n       int               // overlay files written
 	added   map[string]bool   // files the overlay adds (never hidden)
+	backing map[string]string // package name -> the empty test file for it
 }
 
 // rootTestFile is the name of the empty test file given to every package
@@ -49,26 +50,36 @@ const rootTestFile = "resilint_root_test.go"
 // addRootTests gives every package of pkgs that has Go files (outside the
 // module cache) an empty test file.
 func (o *vetOverlay) addRootTests(pkgs []*listPkg, modCache func() string) error {
-	backing := map[string]string{} // package name -> file
 	for _, p := range pkgs {
 		if len(p.GoFiles)+len(p.CgoFiles) == 0 || p.Dir == "" || p.Name == "" || inModCache(p, modCache) {
 			continue
 		}
-		b, ok := backing[p.Name]
-		if !ok {
-			b = filepath.Join(o.dir, "root-"+strconv.Itoa(len(backing))+"_test.go")
-			if err := os.WriteFile(b, []byte("package "+p.Name+"\n"), 0o644); err != nil {
-				return err
-			}
-			backing[p.Name] = b
+		if err := o.addRootTest(p.Dir, p.Name); err != nil {
+			return err
 		}
-		name := filepath.Join(p.Dir, rootTestFile)
-		o.replace[name] = b
-		if o.added == nil {
-			o.added = map[string]bool{}
-		}
-		o.added[name] = true
 	}
+	return nil
+}
+
+// addRootTest gives the package name in dir an empty test file.
+func (o *vetOverlay) addRootTest(dir, name string) error {
+	if o.backing == nil {
+		o.backing = map[string]string{}
+	}
+	b, ok := o.backing[name]
+	if !ok {
+		b = filepath.Join(o.dir, "root-"+strconv.Itoa(len(o.backing))+"_test.go")
+		if err := os.WriteFile(b, []byte("package "+name+"\n"), 0o644); err != nil {
+			return err
+		}
+		o.backing[name] = b
+	}
+	file := filepath.Join(dir, rootTestFile)
+	o.replace[file] = b
+	if o.added == nil {
+		o.added = map[string]bool{}
+	}
+	o.added[file] = true
 	return nil
 }
 
@@ -121,12 +132,30 @@ func (o *vetOverlay) close() { os.RemoveAll(o.dir) }
 // flags returns the go command's flags for the overlay with the files of
 // hide hidden: none when there is nothing to put over the disk.
 func (o *vetOverlay) flags(hide []string) ([]string, error) {
+	return o.flagsFor(hide, true)
+}
+
+// listFlags returns the flags of flags(hide) without the empty test files
+// the overlay adds: go list then lists the packages as they are, with the
+// IDs the units name them by (a unit whose only test file is such a file is
+// the package itself).
+func (o *vetOverlay) listFlags(hide []string) ([]string, error) {
+	return o.flagsFor(hide, false)
+}
+
+func (o *vetOverlay) flagsFor(hide []string, added bool) ([]string, error) {
 	if len(o.replace) == 0 && len(hide) == 0 {
 		return nil, nil
 	}
 	replace := make(map[string]string, len(o.replace)+len(hide))
 	for k, v := range o.replace {
+		if !added && o.added[k] {
+			continue
+		}
 		replace[k] = v
+	}
+	if len(replace) == 0 && len(hide) == 0 {
+		return nil, nil
 	}
 	for _, f := range hide {
 		if !o.added[f] {

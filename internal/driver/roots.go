@@ -1,0 +1,159 @@
+package driver
+
+import (
+	"go/build"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// With test packages on, the vet engine gives every package of a directory
+// pattern (".", "./x", "./x/...", an absolute directory) an empty test file
+// too, for the reason overlay.go gives: a root package without test files
+// is vetted as "p", under the key of the facts-only run of "p" that an
+// earlier run made when p was only a dependency, and the go command would
+// replay that run's empty output (or, the other way round, a later run in
+// which p is only a dependency would replay its findings). As "p [p.test]"
+// a root has a key of its own. go list would tell which directories hold
+// packages, but it costs as much as a whole cached re-run; the packages are
+// found here from the directories, the files' build constraints and their
+// package clauses, as the go command finds them. A directory whose files
+// name more than one package, and every pattern that is not a directory,
+// gets no file: such packages are vetted as before.
+
+// rootPkg is a directory that holds a package, and the package's name.
+type rootPkg struct {
+	dir, name string
+}
+
+// localRoots returns the packages the directory patterns among patterns
+// match, relative to the working directory.
+func localRoots(patterns []string, tags string) []rootPkg {
+	ctxt := build.Default
+	ctxt.BuildTags = append(append([]string(nil), ctxt.BuildTags...), buildTags(tags)...)
+	modCache := os.Getenv("GOMODCACHE")
+	if modCache == "" {
+		if gp := filepath.SplitList(ctxt.GOPATH); len(gp) > 0 {
+			modCache = filepath.Join(gp[0], "pkg", "mod")
+		}
+	}
+	seen := map[string]bool{}
+	var out []rootPkg
+	add := func(dir string) {
+		if seen[dir] {
+			return
+		}
+		seen[dir] = true
+		if modCache != "" && within(dir, modCache) {
+			return // the go command refuses overlays there
+		}
+		if name := packageName(&ctxt, dir); name != "" {
+			out = append(out, rootPkg{dir, name})
+		}
+	}
+	for _, p := range patterns {
+		if !isDirPattern(p) {
+			continue
+		}
+		rec := false
+		if p == "..." || strings.HasSuffix(p, "/...") {
+			rec = true
+			p = strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
+			if p == "" {
+				p = "."
+			}
+		}
+		if strings.Contains(p, "...") {
+			continue // a wildcard inside the path: leave it to the go command
+		}
+		dir, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if !rec {
+			add(dir)
+			continue
+		}
+		filepath.WalkDir(dir, func(path string, e os.DirEntry, err error) error {
+			if err != nil || !e.IsDir() {
+				return nil
+			}
+			if path != dir {
+				// The go command's ./... leaves out these directories
+				// and other modules.
+				base := e.Name()
+				if base == "testdata" || base == "vendor" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
+					return filepath.SkipDir
+				}
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
+			}
+			add(path)
+			return nil
+		})
+	}
+	return out
+}
+
+// isDirPattern reports whether a package pattern names directories.
+func isDirPattern(p string) bool {
+	return p == "." || p == ".." || p == "..." || filepath.IsAbs(p) ||
+		strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") ||
+		strings.HasPrefix(p, "."+string(filepath.Separator)) || strings.HasPrefix(p, ".."+string(filepath.Separator))
+}
+
+// buildTags returns the tags of -tags and of GOFLAGS' -tags.
+func buildTags(tags string) []string {
+	var out []string
+	split := func(s string) {
+		for _, t := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+			out = append(out, t)
+		}
+	}
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		if v, ok := strings.CutPrefix(strings.TrimLeft(f, "-"), "tags="); ok {
+			split(v)
+		}
+	}
+	split(tags)
+	return out
+}
+
+// packageName returns the name of the package in dir: the one name that
+// every non-test Go file the build constraints select declares, or "" when
+// there is none, or more than one.
+func packageName(ctxt *build.Context, dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	name := ""
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") ||
+			strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
+			continue
+		}
+		if ok, err := ctxt.MatchFile(dir, n); err != nil || !ok {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.PackageClauseOnly)
+		if err != nil {
+			return ""
+		}
+		switch {
+		case name == "":
+			name = f.Name.Name
+		case name != f.Name.Name:
+			return ""
+		}
+	}
+	if name == "documentation" {
+		return "" // the go command ignores such files
+	}
+	return name
+}

@@ -1,0 +1,77 @@
+package driver
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"testing"
+)
+
+// TestLocalRoots: the packages of directory patterns are found as the go
+// command finds them: build constraints and -tags decide the files, ./...
+// leaves out testdata, vendor, _ and . directories and nested modules, and
+// a directory whose files name two packages gets nothing.
+func TestLocalRoots(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":                "module m\n",
+		"a/a.go":                "package a\n",
+		"a/a_test.go":           "package a\n",
+		"a/gen.go":              "//go:build ignore\n\npackage main\n",
+		"b/b.go":                "package b\n",
+		"b/other.go":            "package other\n",
+		"c/c.go":                "//go:build special\n\npackage c\n",
+		"d/testdata/x/x.go":     "package x\n",
+		"d/vendor/v/v.go":       "package v\n",
+		"d/_skip/s.go":          "package s\n",
+		"d/.hidden/h.go":        "package h\n",
+		"d/nested/go.mod":       "module n\n",
+		"d/nested/n.go":         "package n\n",
+		"d/d.go":                "package d\n",
+		"e/only_test.go":        "package e\n",
+		"f/doc.go":              "package documentation\n",
+		"g/g.go":                "package g\n\n// a comment\n",
+		"g/h/h.go":              "package h\n",
+		"notpattern/np.go":      "package np\n",
+		"notpattern/np_test.go": "package np\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	t.Setenv("GOFLAGS", "")
+	got := func(patterns []string, tags string) []string {
+		var out []string
+		for _, r := range localRoots(patterns, tags) {
+			rel, _ := filepath.Rel(dir, r.dir)
+			out = append(out, rel+":"+r.name)
+		}
+		sort.Strings(out)
+		return out
+	}
+	for _, c := range []struct {
+		patterns []string
+		tags     string
+		want     []string
+	}{
+		{[]string{"./..."}, "", []string{"a:a", "d:d", "g/h:h", "g:g", "notpattern:np"}},
+		{[]string{"./..."}, "special", []string{"a:a", "c:c", "d:d", "g/h:h", "g:g", "notpattern:np"}},
+		{[]string{"./g/...", "./a", "example.com/x/...", "all"}, "", []string{"a:a", "g/h:h", "g:g"}},
+		{[]string{filepath.Join(dir, "d")}, "", []string{"d:d"}},
+	} {
+		if g := got(c.patterns, c.tags); !reflect.DeepEqual(g, c.want) {
+			t.Errorf("localRoots(%v, %q) = %v, want %v", c.patterns, c.tags, g, c.want)
+		}
+	}
+	t.Setenv("GOFLAGS", "-mod=mod -tags=special")
+	if g := got([]string{"./c"}, ""); !reflect.DeepEqual(g, []string{"c:c"}) {
+		t.Errorf("with GOFLAGS -tags=special: %v, want [c:c]", g)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/rootdep
+
+go 1.24
