@@ -275,6 +275,18 @@ func (d *run) goVetUnits(exe, flagValue string, patterns, extra []string, events
 	res.stderr = stderr.Bytes()
 	mu.Lock()
 	defer mu.Unlock()
+	// An interrupt sent to the whole process group (a terminal's ^C) can
+	// end go vet before this process's handler has seen it: go vet killed
+	// by the signal, or the signal still pending, is an interrupt too.
+	select {
+	case <-sigc:
+		interrupted = true
+	default:
+	}
+	if st, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && st.Signaled() &&
+		(st.Signal() == syscall.SIGINT || st.Signal() == syscall.SIGTERM) {
+		interrupted = true
+	}
 	if interrupted {
 		return nil, errInterrupted
 	}
