@@ -27,6 +27,10 @@ type LocalityTable struct {
 	// drivers that run an embedded engine in the calling process (SQLite,
 	// DuckDB): their queries reach no other machine.
 	LocalSQLDrivers map[string]string
+	// LocalFuncs are functions, by types.Func.FullName(), that stay on this
+	// machine whatever their arguments, with what they reach (net.DialUnix
+	// dials a unix socket only).
+	LocalFuncs map[string]string
 	// LocalPackages are packages, by import path, whose every function
 	// works on this machine only, with what it does (the file system,
 	// subprocesses).
@@ -56,6 +60,11 @@ func defaultLocality() LocalityTable {
 			"github.com/marcboeker/go-duckdb":      "DuckDB",
 			"github.com/marcboeker/go-duckdb/v2":   "DuckDB",
 			"github.com/duckdb/duckdb-go/v2":       "DuckDB",
+		},
+		LocalFuncs: map[string]string{
+			"net.DialUnix":       "a unix socket",
+			"net.ListenUnix":     "a unix socket",
+			"net.ListenUnixgram": "a unix socket",
 		},
 		LocalPackages: map[string]string{
 			"os":            "the file system",

@@ -95,6 +95,9 @@ func (r *Result) Locality(call *ast.CallExpr) Place {
 	if fn == nil || fn.Pkg() == nil {
 		return Place{}
 	}
+	if what, ok := r.table.Locality.LocalFuncs[fn.FullName()]; ok {
+		return Place{Locality: Local, Reason: what}
+	}
 	if what, ok := r.table.Locality.LocalPackages[fn.Pkg().Path()]; ok {
 		return Place{Locality: Local, Reason: what}
 	}

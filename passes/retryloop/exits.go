@@ -209,7 +209,7 @@ func (m *model) deadlineTimer(L *Loop, ch ast.Expr) bool {
 // TODO(), nor a context the loop makes afresh from one for each attempt.
 func (m *model) ctxBound(L *Loop) ast.Node {
 	for _, c := range L.Retried {
-		for _, a := range c.Args {
+		for _, a := range append(append([]ast.Expr(nil), c.Args...), m.capturedCtxArgs(c)...) {
 			t := m.info.TypeOf(a)
 			switch {
 			case analysisutil.IsContext(t):
@@ -489,4 +489,34 @@ func (m *model) ctxish(e ast.Node) bool {
 		return true
 	})
 	return found
+}
+
+// capturedCtxArgs returns, for a call of a local function value defined
+// once by a literal (get := func() error { return send(ctx) }; get()), the
+// context and request arguments of the literal's calls that are variables
+// from outside it: the retried call is the literal's, and what it is handed
+// from the enclosing function ends it as if handed directly.
+func (m *model) capturedCtxArgs(c *ast.CallExpr) []ast.Expr {
+	lit := m.funcLitOf(c.Fun)
+	if lit == nil {
+		return nil
+	}
+	var out []ast.Expr
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, a := range call.Args {
+			id, ok := ast.Unparen(a).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if v, ok := m.info.Uses[id].(*types.Var); ok && !within(v.Pos(), lit) {
+				out = append(out, a)
+			}
+		}
+		return true
+	})
+	return out
 }

@@ -48,6 +48,11 @@ func (m *model) placeOf(call *ast.CallExpr) outbound.Locality {
 	}
 	fn, _ := m.callee(call)
 	if fn == nil {
+		// A local function value defined once by a literal (run :=
+		// func() error { ... }; run()): its body is where the call goes.
+		if lit := m.funcLitOf(call.Fun); lit != nil {
+			return m.bodyPlace(lit.Body)
+		}
 		return outbound.LocalityUnknown
 	}
 	return m.funcPlace(fn)

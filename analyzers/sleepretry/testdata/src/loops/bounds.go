@@ -208,3 +208,26 @@ func doneOrSleep(ctx context.Context, next time.Duration) error {
 	}
 	return errTimedOut
 }
+
+// A context that can end, handed to the retried call by the closure the
+// loop calls: no claim of "forever".
+func ctxThroughClosure(ctx context.Context) {
+	get := func() error { return send(ctx) }
+	for {
+		if err := get(); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond) // want `^retry loop waits with time.Sleep, which ignores ctx: cancellation and deadlines wait out the sleep; sleep with resil.Sleep\(ctx, d\), which returns when the context is done$`
+	}
+}
+
+// The closure's own Background context ends nothing.
+func backgroundThroughClosure() {
+	get := func() error { return send(context.Background()) }
+	for { // want `retry loop has no attempt limit and no context or deadline to stop it`
+		if err := get(); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
+	}
+}

@@ -108,3 +108,47 @@ func remoteHealthy() error {
 	}
 	return errTimedOut
 }
+
+// A local function value whose literal runs a subprocess: what it calls
+// is where the call goes: its literal's body.
+func gitFetchClosure(ctx context.Context) error {
+	run := func() error { return exec.CommandContext(ctx, "git", "fetch").Run() }
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = run(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// A closure calling a remote host is still reported.
+func remoteClosure(ctx context.Context) error {
+	check := func() error {
+		resp, err := http.Get("https://api.example.com/healthz")
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}
+	for attempt := 0; attempt < 10; attempt++ {
+		if err := check(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second) // want `retry loop waits the same time.Second before every attempt`
+	}
+	return errTimedOut
+}
+
+// net.DialUnix dials a unix socket whatever its arguments.
+func dialUnixSocket(path string) (net.Conn, error) {
+	for attempt := 0; attempt < 10; attempt++ {
+		c, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: path, Net: "unix"})
+		if err == nil {
+			return c, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return nil, errTimedOut
+}
