@@ -65,8 +65,10 @@
 // with the driver name of SQLite or DuckDB, or any handle in a package whose
 // only linked SQL drivers are embedded ones). The target is read from
 // constants, concatenations, fmt.Sprintf formats, net.JoinHostPort, variables
-// and unexported fields the package sets; a target out of sight may be
-// remote, and the call is judged as one.
+// and unexported fields the package sets; a database handle, gRPC
+// connection or HTTP client made by a function of the module (in another
+// package too: its facts) is placed where that function makes it. A target
+// out of sight may be remote, and the call is judged as one.
 //
 // Nothing else may bound the call: ctxdeadline reports only when every
 // bound below the context is provably absent. For HTTP those are the

@@ -339,15 +339,35 @@ func (m *Model) sliceElems(e ast.Expr) ([]ast.Expr, bool) {
 // any value comes from out of sight (a parameter, another package's
 // helper).
 func (m *Model) GRPCDials(e ast.Expr) []*ast.CallExpr {
-	m.Index()
-	var out []*ast.CallExpr
-	if !m.grpcDials(e, map[*types.Var]bool{}, 0, &out) {
+	dials, made := m.GRPCOrigins(e)
+	if len(made) > 0 {
 		return nil
 	}
-	return out
+	return dials
 }
 
-func (m *Model) grpcDials(e ast.Expr, seen map[*types.Var]bool, depth int, out *[]*ast.CallExpr) bool {
+// GRPCOrigins is GRPCDials that also accepts connections made by
+// functions of other packages: it returns the dial calls and the calls of
+// those functions (conn, err := platform.Dial()), whose facts say where
+// they go. Both are nil when any value comes from out of sight.
+func (m *Model) GRPCOrigins(e ast.Expr) (dials, made []*ast.CallExpr) {
+	m.Index()
+	o := &grpcOrigins{}
+	if !m.grpcDials(e, map[*types.Var]bool{}, 0, o) {
+		return nil, nil
+	}
+	return o.dials, o.made
+}
+
+// ConnOrClient reports whether t is a gRPC connection type or a generated
+// client (or a struct holding one).
+func (m *Model) ConnOrClient(t types.Type) bool { return m.connOrClient(t) }
+
+type grpcOrigins struct {
+	dials, made []*ast.CallExpr
+}
+
+func (m *Model) grpcDials(e ast.Expr, seen map[*types.Var]bool, depth int, out *grpcOrigins) bool {
 	if depth > maxDepth || e == nil {
 		return false
 	}
@@ -413,7 +433,7 @@ func (m *Model) grpcDials(e ast.Expr, seen map[*types.Var]bool, depth int, out *
 		}
 		g := &m.Table.GRPC
 		if _, ok := g.Dials[analysisutil.Key(fn)]; ok {
-			*out = append(*out, x)
+			out.dials = append(out.dials, x)
 			return true
 		}
 		// A client constructor taking the connection (NewInventoryClient(cc)).
@@ -425,6 +445,10 @@ func (m *Model) grpcDials(e ast.Expr, seen map[*types.Var]bool, depth int, out *
 		}
 		// A dial helper of this package: what each return gives.
 		decl := m.decls[fn.Origin()]
+		if decl == nil && fn.Pkg() != m.Pass.Pkg && sig != nil && sig.Results().Len() > 0 && m.connOrClient(sig.Results().At(0).Type()) {
+			out.made = append(out.made, x) // another package's constructor
+			return true
+		}
 		if decl == nil || decl.Body == nil {
 			return false
 		}

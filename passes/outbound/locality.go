@@ -117,6 +117,7 @@ type locator struct {
 	t       *knowledge.Table
 	pass    *analysis.Pass
 	drivers map[string]string // registered SQL driver name → package path
+	handles map[*types.Func]Place
 }
 
 // place returns the place of an outbound call.
@@ -336,6 +337,14 @@ func (l *locator) clientTransport(e ast.Expr) Place {
 	}
 	var ps []Place
 	for _, src := range srcs {
+		if call, isCall := ast.Unparen(src).(*ast.CallExpr); isCall {
+			p := l.madePlace(call) // a client of a constructor of the module
+			if p.Locality != Local {
+				return Place{}
+			}
+			ps = append(ps, p)
+			continue
+		}
 		lit, isLit := ast.Unparen(src).(*ast.CompositeLit)
 		if !isLit {
 			return Place{}
@@ -464,11 +473,18 @@ func litField(lit *ast.CompositeLit, name string) ast.Expr {
 
 // grpc reads the target of the connection a gRPC call goes through.
 func (l *locator) grpc(recv ast.Expr) Place {
-	dials := l.m.GRPCDials(recv)
-	if len(dials) == 0 {
+	dials, made := l.m.GRPCOrigins(recv)
+	if len(dials) == 0 && len(made) == 0 {
 		return Place{}
 	}
 	var ps []Place
+	for _, c := range made {
+		p := l.madePlace(c)
+		if p.Locality == LocalityUnknown {
+			return Place{}
+		}
+		ps = append(ps, p)
+	}
 	for _, d := range dials {
 		fn, _ := l.m.Callee(d)
 		i, ok := l.t.GRPC.DialTargets[analysisutil.Key(fn)]
@@ -514,11 +530,7 @@ func (l *locator) grpcTarget(s string, whole bool) Place {
 // every registered driver is an embedded engine.
 func (l *locator) sql(recv ast.Expr) Place {
 	if recv != nil {
-		if names, ok := l.sqlDrivers(recv, 0); ok {
-			var ps []Place
-			for _, n := range names {
-				ps = append(ps, l.driverPlace(n))
-			}
+		if ps, ok := l.sqlPlaces(recv, 0); ok {
 			return joinPlaces(ps)
 		}
 	}
@@ -544,8 +556,10 @@ func (l *locator) driverPlace(name string) Place {
 	return Place{}
 }
 
-// sqlDrivers returns the driver names a handle is opened with.
-func (l *locator) sqlDrivers(e ast.Expr, depth int) ([]string, bool) {
+// sqlPlaces returns the places of the databases a handle is opened on: by
+// the driver names it is opened with, or by the facts of the functions of
+// the module that make it.
+func (l *locator) sqlPlaces(e ast.Expr, depth int) ([]Place, bool) {
 	if depth > 8 {
 		return nil, false
 	}
@@ -553,7 +567,7 @@ func (l *locator) sqlDrivers(e ast.Expr, depth int) ([]string, bool) {
 	if !ok || len(srcs) == 0 {
 		return nil, false
 	}
-	var names []string
+	var places []Place
 	for _, src := range srcs {
 		call, isCall := ast.Unparen(src).(*ast.CallExpr)
 		if !isCall {
@@ -573,22 +587,26 @@ func (l *locator) sqlDrivers(e ast.Expr, depth int) ([]string, bool) {
 				if !sh.Whole {
 					return nil, false
 				}
-				names = append(names, sh.Prefix)
+				places = append(places, l.driverPlace(sh.Prefix))
 			}
 			continue
 		}
 		if row, ok := l.t.Outbound[key]; ok && row.Kind == knowledge.SQL && recv != nil {
 			// tx, err := db.BeginTx(ctx, nil): the same database.
-			more, ok := l.sqlDrivers(recv, depth+1)
+			more, ok := l.sqlPlaces(recv, depth+1)
 			if !ok {
 				return nil, false
 			}
-			names = append(names, more...)
+			places = append(places, more...)
+			continue
+		}
+		if p := l.madePlace(call); p.Locality != LocalityUnknown {
+			places = append(places, p) // db, err := store.Open(path)
 			continue
 		}
 		return nil, false
 	}
-	return names, len(names) > 0
+	return places, len(places) > 0
 }
 
 // registered returns the SQL drivers registered by the packages this one

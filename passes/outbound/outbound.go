@@ -37,7 +37,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(ForwardFact), new(SendFact), new(AsyncFact), new(SQLDriverFact)},
+			FactTypes:  []analysis.Fact{new(ForwardFact), new(SendFact), new(AsyncFact), new(SQLDriverFact), new(HandleFact)},
 		}
 	})
 }
@@ -313,6 +313,7 @@ func run(pass *analysis.Pass, cfg *config.Config, flow *analysis.Analyzer) (any,
 	})
 
 	s.exportDrivers(all)
+	s.exportHandles()
 
 	// Facts for every function of the package, then the package's calls to
 	// forwarding functions.
