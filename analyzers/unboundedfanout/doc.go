@@ -68,7 +68,12 @@
 //   - collections of constant or capped size: loops over a small constant
 //     count, a literal, or a collection capped before the loop
 //     (if len(ids) > 10 { return errTooMany }, ids = ids[:min(len(ids),
-//     8)], range min(len(ids), 8)); a goroutine waited for within the
+//     8)], range min(len(ids), 8)), also when a validating function or
+//     method called before the loop rejects large input (if err :=
+//     validate(req); err != nil { return err }, if !ok(ids) { ... }), or
+//     when the field the loop ranges over is validated by a method of its
+//     type (an Init) or capped wherever the package stores it (a
+//     constructor); a goroutine waited for within the
 //     same iteration (a Wait, or a receive from a channel it sends on or
 //     is handed); a loop that leaves right after the launch;
 //   - worker pools: a counting loop whose goroutines do not use the index

@@ -64,11 +64,27 @@ func (s *state) capped(l *Launch, loop ast.Stmt, t loops.Trip) (n int64, ok bool
 	if idx < 0 {
 		return 0, false
 	}
-	child := ast.Node(loop)
+	n, ok, settled := s.capBefore(l.Stack, idx, v)
+	if ok || settled {
+		return n, ok
+	}
+	// A field validated where it is set (a constructor) or by a method of
+	// its type (an Init).
+	return s.fieldCap(v)
+}
+
+// capBefore walks back from stack[idx] through the statements before it,
+// innermost block first, up to the enclosing function: the nearest
+// statement that settles v's length decides (a guard, a reslice, a
+// validator's handled failure: ok), an assignment to v first means unknown
+// (settled, not ok).
+func (s *state) capBefore(stack []ast.Node, idx int, v varPath) (n int64, ok, settled bool) {
+	info := s.info
+	child := stack[idx]
 	for i := idx - 1; i >= 0; i-- {
-		switch n := l.Stack[i].(type) {
+		switch n := stack[i].(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
-			return 0, false
+			return 0, false, false
 		case *ast.BlockStmt:
 			var before []ast.Stmt
 			for _, st := range n.List {
@@ -77,20 +93,21 @@ func (s *state) capped(l *Launch, loop ast.Stmt, t loops.Trip) (n int64, ok bool
 				}
 				before = append(before, st)
 			}
-			// Walk back from the loop: the nearest statement that settles
-			// x's length decides; an assignment to x first means unknown.
 			for j := len(before) - 1; j >= 0; j-- {
 				if n, ok := s.capStmt(before[j], v); ok {
-					return n, true
+					return n, true, true
+				}
+				if n, ok := s.validStmt(before, j, v); ok {
+					return n, true, true
 				}
 				if assigns(info, before[j], v) {
-					return 0, false
+					return 0, false, true
 				}
 			}
 		}
-		child = l.Stack[i]
+		child = stack[i]
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // literalVar returns the number of elements of a local variable given a

@@ -205,6 +205,8 @@ type state struct {
 	decls     map[*types.Func]*ast.FuncDecl
 	memo      map[*types.Func]*WorkFact
 	busy      map[*types.Func]bool
+	valid     map[*types.Func][]validCap // see validCaps
+	fieldCaps map[*types.Var]fieldCapOf  // see fieldCap
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, flowA, depsA *analysis.Analyzer) (any, error) {
