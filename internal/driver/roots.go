@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // With test packages on, the vet engine gives every package of a directory
@@ -53,9 +55,18 @@ func localRoots(patterns []string, tags string) []rootPkg {
 			out = append(out, rootPkg{dir, name})
 		}
 	}
+	modRoot, modPath := mainModule()
 	for _, p := range patterns {
 		if !isDirPattern(p) {
-			continue
+			// An import path of the main module names its directory.
+			rel, ok := strings.CutPrefix(p, modPath)
+			if modPath == "" || !ok || rel != "" && rel[0] != '/' {
+				continue
+			}
+			p = filepath.Join(modRoot, filepath.FromSlash(strings.TrimPrefix(rel, "/")))
+			if strings.HasSuffix(rel, "/...") || rel == "/..." {
+				p = strings.TrimSuffix(p, "...") + "..."
+			}
 		}
 		rec := false
 		if p == "..." || strings.HasSuffix(p, "/...") {
@@ -96,6 +107,37 @@ func localRoots(patterns []string, tags string) []rootPkg {
 		})
 	}
 	return out
+}
+
+// mainModule returns the directory and path of the module the working
+// directory is in ("" outside one, or in a workspace, whose modules the
+// go command resolves).
+func mainModule() (dir, path string) {
+	if os.Getenv("GOWORK") == "off" {
+		// no workspace: go.mod decides
+	} else if d, err := os.Getwd(); err == nil {
+		for ; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
+				return "", ""
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	d, err := os.Getwd()
+	if err != nil {
+		return "", ""
+	}
+	for {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return d, modfile.ModulePath(data)
+		}
+		if filepath.Dir(d) == d {
+			return "", ""
+		}
+		d = filepath.Dir(d)
+	}
 }
 
 // isDirPattern reports whether a package pattern names directories.

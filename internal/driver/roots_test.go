@@ -65,6 +65,8 @@ func TestLocalRoots(t *testing.T) {
 		{[]string{"./..."}, "special", []string{"a:a", "c:c", "d:d", "g/h:h", "g:g", "notpattern:np"}},
 		{[]string{"./g/...", "./a", "example.com/x/...", "all"}, "", []string{"a:a", "g/h:h", "g:g"}},
 		{[]string{filepath.Join(dir, "d")}, "", []string{"d:d"}},
+		{[]string{"m/g/...", "m/a", "m", "mx/b", "example.com/m/c"}, "", []string{"a:a", "g/h:h", "g:g"}},
+		{[]string{"m/..."}, "", []string{"a:a", "d:d", "g/h:h", "g:g", "notpattern:np"}},
 	} {
 		if g := got(c.patterns, c.tags); !reflect.DeepEqual(g, c.want) {
 			t.Errorf("localRoots(%v, %q) = %v, want %v", c.patterns, c.tags, g, c.want)
