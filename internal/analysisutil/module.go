@@ -182,6 +182,27 @@ func findModule(dir, pkgPath string) *modInfo {
 	}
 }
 
+// ModuleAt returns the root directory and path of the module whose go.mod
+// is the nearest one above dir ("" outside a module), and whether a go.work
+// holds it (then the go command resolves the workspace's modules).
+func ModuleAt(dir string) (root, path string, workspace bool) {
+	for d := dir; ; {
+		gomod := filepath.Join(d, "go.mod")
+		if _, err := os.Stat(gomod); err == nil {
+			m := readModule(gomod)
+			if m == nil {
+				return "", "", false
+			}
+			return m.root, m.path, m.work != nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", false
+		}
+		d = parent
+	}
+}
+
 func readModule(gomod string) *modInfo {
 	if v, ok := modCache.Load(gomod); ok {
 		m, _ := v.(*modInfo)

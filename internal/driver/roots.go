@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/mod/modfile"
+	"github.com/resilint/resilint/internal/analysisutil"
 )
 
 // With test packages on, the vet engine gives every package of a directory
@@ -113,31 +113,15 @@ func localRoots(patterns []string, tags string) []rootPkg {
 // directory is in ("" outside one, or in a workspace, whose modules the
 // go command resolves).
 func mainModule() (dir, path string) {
-	if os.Getenv("GOWORK") == "off" {
-		// no workspace: go.mod decides
-	} else if d, err := os.Getwd(); err == nil {
-		for ; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
-				return "", ""
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	d, err := os.Getwd()
+	wd, err := os.Getwd()
 	if err != nil {
 		return "", ""
 	}
-	for {
-		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
-			return d, modfile.ModulePath(data)
-		}
-		if filepath.Dir(d) == d {
-			return "", ""
-		}
-		d = filepath.Dir(d)
+	root, path, workspace := analysisutil.ModuleAt(wd)
+	if workspace {
+		return "", ""
 	}
+	return root, path
 }
 
 // isDirPattern reports whether a package pattern names directories.
