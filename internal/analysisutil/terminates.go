@@ -113,3 +113,27 @@ func breaks(n ast.Node, label string) bool {
 	ast.Inspect(n, func(m ast.Node) bool { return visit(m, false) })
 	return found
 }
+
+// FirstResults returns the first result of every return statement of body
+// outside function literals, leaving out those of `return nil, err` (no
+// value given); ok is false when a return names no results (a function
+// with named results), whose values are out of this reader's sight.
+func FirstResults(info *types.Info, body *ast.BlockStmt) (results []ast.Expr, ok bool) {
+	ok = true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == 0:
+				ok = false
+			case len(n.Results) > 1 && info.Types[n.Results[0]].IsNil():
+			default:
+				results = append(results, n.Results[0])
+			}
+		}
+		return true
+	})
+	return results, ok
+}

@@ -167,23 +167,14 @@ func (m *Model) returnsConn(fn *types.Func, stream bool, seen map[*types.Var]boo
 	if sig == nil || sig.Results().Len() == 0 || !m.connOrClient(sig.Results().At(0).Type()) {
 		return BoundUnknown // not worth reading the body (every exported function is asked)
 	}
+	results, ok := analysisutil.FirstResults(m.info, decl.Body)
+	if !ok {
+		return BoundUnknown // named results
+	}
 	r, first := BoundUnknown, true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			switch {
-			case len(n.Results) == 0:
-				r, first = BoundUnknown, false
-			case len(n.Results) > 1 && m.info.Types[n.Results[0]].IsNil():
-				// return nil, err: no connection
-			default:
-				r, first = joinBounds(r, m.connBound(n.Results[0], stream, seen, depth+1), first), false
-			}
-		}
-		return true
-	})
+	for _, e := range results {
+		r, first = joinBounds(r, m.connBound(e, stream, seen, depth+1), first), false
+	}
 	return r
 }
 

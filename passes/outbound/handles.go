@@ -107,30 +107,17 @@ func (l *locator) returnedPlace(fn *types.Func) Place {
 	if kind == notHandle {
 		return Place{}
 	}
-	var ps []Place
-	ok := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			switch {
-			case len(n.Results) == 0:
-				ok = false // named results: out of this reader's sight
-			case len(n.Results) > 1 && l.m.Pass.TypesInfo.Types[n.Results[0]].IsNil():
-				// return nil, err: no handle
-			default:
-				p := l.handleExpr(kind, n.Results[0])
-				if p.Locality == LocalityUnknown {
-					ok = false
-				}
-				ps = append(ps, p)
-			}
-		}
-		return ok
-	})
+	results, ok := analysisutil.FirstResults(l.m.Pass.TypesInfo, decl.Body)
 	if !ok {
-		return Place{}
+		return Place{} // named results: out of this reader's sight
+	}
+	var ps []Place
+	for _, r := range results {
+		p := l.handleExpr(kind, r)
+		if p.Locality == LocalityUnknown {
+			return Place{}
+		}
+		ps = append(ps, p)
 	}
 	return joinPlaces(ps)
 }
