@@ -142,13 +142,13 @@ func TestRootAfterDependency(t *testing.T) {
 func TestRootAfterDependencyWithTests(t *testing.T) {
 	t.Parallel()
 	const finding = "http.Get has no deadline"
-	for _, order := range [][2]string{{"./r", "./p"}, {"./p", "./r"}, {"example.com/rootdep/r", "example.com/rootdep/p"}} {
+	for _, order := range [][2]string{{"./r", "./p"}, {"./p", "./r"}, {"example.com/rootdep/r", "example.com/rootdep/p"}, {"./r", "example.com/rootdep/p..."}} {
 		dir := copyModule(t, "rootdep")
 		for _, pattern := range order {
 			stdout, stderr, code := run(t, dir, resilint, pattern)
 			out := stdout + stderr
 			wantCode, wantFinding := 0, false
-			if strings.HasSuffix(pattern, "/p") {
+			if strings.HasSuffix(pattern, "/p") || strings.HasSuffix(pattern, "/p...") {
 				wantCode, wantFinding = 3, true
 			}
 			if code != wantCode || strings.Contains(out, finding) != wantFinding {

@@ -67,7 +67,23 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 		}
 	}
 	if d.loadTests {
-		for _, r := range localRoots(patterns, d.tags) {
+		roots, rest := localRoots(patterns, d.tags)
+		if len(rest) > 0 {
+			base, err := ov.flags(nil)
+			if err != nil {
+				return nil, err
+			}
+			// go vet names what is wrong with a pattern; without the list
+			// those packages are vetted as before.
+			if pkgs, err := d.listTestFiles(rest, base); err == nil {
+				for _, p := range pkgs {
+					if len(p.GoFiles)+len(p.CgoFiles) > 0 && p.Dir != "" && p.Name != "" && !inModCache(p, d.modCache) {
+						roots = append(roots, rootPkg{p.Dir, p.Name})
+					}
+				}
+			}
+		}
+		for _, r := range roots {
 			if _, err := os.Stat(filepath.Join(r.dir, rootTestFile)); err == nil {
 				continue // a file of that name on disk: leave it
 			}

@@ -21,9 +21,11 @@ import (
 // a root has a key of its own. go list would tell which directories hold
 // packages, but it costs as much as a whole cached re-run; the packages are
 // found here from the directories, the files' build constraints and their
-// package clauses, as the go command finds them. A directory whose files
-// name more than one package, and every pattern that is not a directory,
-// gets no file: such packages are vetted as before.
+// package clauses, as the go command finds them. The other patterns (all,
+// std, import paths outside the main module, wildcards inside a path) are
+// returned to the caller, which asks go list for their packages: a cost
+// paid only by those patterns. A directory whose files name more than one
+// package gets no file: such a package is vetted as before.
 
 // rootPkg is a directory that holds a package, and the package's name.
 type rootPkg struct {
@@ -31,8 +33,9 @@ type rootPkg struct {
 }
 
 // localRoots returns the packages the directory patterns among patterns
-// match, relative to the working directory.
-func localRoots(patterns []string, tags string) []rootPkg {
+// match, relative to the working directory, and the patterns it could not
+// resolve that way.
+func localRoots(patterns []string, tags string) (roots []rootPkg, rest []string) {
 	ctxt := build.Default
 	ctxt.BuildTags = append(append([]string(nil), ctxt.BuildTags...), buildTags(tags)...)
 	modCache := os.Getenv("GOMODCACHE")
@@ -42,7 +45,6 @@ func localRoots(patterns []string, tags string) []rootPkg {
 		}
 	}
 	seen := map[string]bool{}
-	var out []rootPkg
 	add := func(dir string) {
 		if seen[dir] {
 			return
@@ -52,15 +54,17 @@ func localRoots(patterns []string, tags string) []rootPkg {
 			return // the go command refuses overlays there
 		}
 		if name := packageName(&ctxt, dir); name != "" {
-			out = append(out, rootPkg{dir, name})
+			roots = append(roots, rootPkg{dir, name})
 		}
 	}
 	modRoot, modPath := mainModule()
 	for _, p := range patterns {
+		orig := p
 		if !isDirPattern(p) {
 			// An import path of the main module names its directory.
 			rel, ok := strings.CutPrefix(p, modPath)
 			if modPath == "" || !ok || rel != "" && rel[0] != '/' {
+				rest = append(rest, p)
 				continue
 			}
 			p = filepath.Join(modRoot, filepath.FromSlash(strings.TrimPrefix(rel, "/")))
@@ -77,10 +81,12 @@ func localRoots(patterns []string, tags string) []rootPkg {
 			}
 		}
 		if strings.Contains(p, "...") {
-			continue // a wildcard inside the path: leave it to the go command
+			rest = append(rest, orig) // a wildcard inside the path
+			continue
 		}
 		dir, err := filepath.Abs(p)
 		if err != nil {
+			rest = append(rest, orig)
 			continue
 		}
 		if !rec {
@@ -106,7 +112,7 @@ func localRoots(patterns []string, tags string) []rootPkg {
 			return nil
 		})
 	}
-	return out
+	return roots, rest
 }
 
 // mainModule returns the directory and path of the module the working

@@ -47,9 +47,12 @@ func TestLocalRoots(t *testing.T) {
 	}
 	t.Chdir(dir)
 	t.Setenv("GOFLAGS", "")
+	var rest []string
 	got := func(patterns []string, tags string) []string {
 		var out []string
-		for _, r := range localRoots(patterns, tags) {
+		var roots []rootPkg
+		roots, rest = localRoots(patterns, tags)
+		for _, r := range roots {
 			rel, _ := filepath.Rel(dir, r.dir)
 			out = append(out, rel+":"+r.name)
 		}
@@ -60,16 +63,18 @@ func TestLocalRoots(t *testing.T) {
 		patterns []string
 		tags     string
 		want     []string
+		rest     []string // the patterns left to go list
 	}{
-		{[]string{"./..."}, "", []string{"a:a", "d:d", "g/h:h", "g:g", "notpattern:np"}},
-		{[]string{"./..."}, "special", []string{"a:a", "c:c", "d:d", "g/h:h", "g:g", "notpattern:np"}},
-		{[]string{"./g/...", "./a", "example.com/x/...", "all"}, "", []string{"a:a", "g/h:h", "g:g"}},
-		{[]string{filepath.Join(dir, "d")}, "", []string{"d:d"}},
-		{[]string{"m/g/...", "m/a", "m", "mx/b", "example.com/m/c"}, "", []string{"a:a", "g/h:h", "g:g"}},
-		{[]string{"m/..."}, "", []string{"a:a", "d:d", "g/h:h", "g:g", "notpattern:np"}},
+		{[]string{"./..."}, "", []string{"a:a", "d:d", "g/h:h", "g:g", "notpattern:np"}, nil},
+		{[]string{"./..."}, "special", []string{"a:a", "c:c", "d:d", "g/h:h", "g:g", "notpattern:np"}, nil},
+		{[]string{"./g/...", "./a", "example.com/x/...", "all"}, "", []string{"a:a", "g/h:h", "g:g"}, []string{"example.com/x/...", "all"}},
+		{[]string{filepath.Join(dir, "d")}, "", []string{"d:d"}, nil},
+		{[]string{"m/g/...", "m/a", "m", "mx/b", "example.com/m/c"}, "", []string{"a:a", "g/h:h", "g:g"}, []string{"mx/b", "example.com/m/c"}},
+		{[]string{"m/..."}, "", []string{"a:a", "d:d", "g/h:h", "g:g", "notpattern:np"}, nil},
+		{[]string{"./d/.../x", "m/g...", "std"}, "", nil, []string{"./d/.../x", "m/g...", "std"}},
 	} {
-		if g := got(c.patterns, c.tags); !reflect.DeepEqual(g, c.want) {
-			t.Errorf("localRoots(%v, %q) = %v, want %v", c.patterns, c.tags, g, c.want)
+		if g := got(c.patterns, c.tags); !reflect.DeepEqual(g, c.want) || !reflect.DeepEqual(rest, c.rest) {
+			t.Errorf("localRoots(%v, %q) = %v, rest %q; want %v, rest %q", c.patterns, c.tags, g, rest, c.want, c.rest)
 		}
 	}
 	t.Setenv("GOFLAGS", "-mod=mod -tags=special")
