@@ -2,12 +2,18 @@ package retryloop_test
 
 import (
 	"fmt"
+	"go/types"
+	"os"
+	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/passes/retryloop"
@@ -72,11 +78,58 @@ func TestFacts(t *testing.T) {
 // Before, an answer cut short by a depth limit inside one question was
 // kept for the next: F2–F4 lost their RunsFact in some runs (and a
 // sleepretry finding in a public module came and went between runs).
+// analysistest checks the facts of one run against the // want comments;
+// 20 more runs on the same loaded packages (loading from source is most
+// of a run's cost) must export exactly those facts.
 func TestFactsAnyOrder(t *testing.T) {
-	for range 20 {
-		analysistest.Run(t, analysistest.TestData(), retryloop.New(config.Default()), "runs")
-		if t.Failed() {
-			return
+	results := analysistest.Run(t, analysistest.TestData(), retryloop.New(config.Default()), "runs")
+	if t.Failed() || len(results) != 1 {
+		return
+	}
+	want := factStrings(results[0].Facts)
+	dir, err := filepath.Abs(analysistest.TestData())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Dir:  dir,
+		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
+	}
+	pkgs, err := packages.Load(cfg, "runs")
+	if err != nil || len(pkgs) != 1 || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("loading runs: %v", err)
+	}
+	for i := range 20 {
+		g, err := checker.Analyze([]*analysis.Analyzer{retryloop.New(config.Default())}, pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		facts := map[types.Object][]analysis.Fact{}
+		for _, act := range g.Roots {
+			for _, f := range act.AllObjectFacts() {
+				if f.Object.Pkg() == act.Package.Types {
+					facts[f.Object] = append(facts[f.Object], f.Fact)
+				}
+			}
+		}
+		if got := factStrings(facts); !reflect.DeepEqual(got, want) {
+			t.Fatalf("run %d exported\n%s\nwant (as in the checked run)\n%s", i+1, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
+}
+
+// factStrings lists object facts as "object: fact", sorted.
+func factStrings(facts map[types.Object][]analysis.Fact) []string {
+	var out []string
+	for obj, fs := range facts {
+		if obj == nil {
+			continue // package facts
+		}
+		for _, f := range fs {
+			out = append(out, obj.Name()+": "+fmt.Sprint(f))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
