@@ -3,7 +3,6 @@ package retryloop
 import (
 	"go/ast"
 	"go/types"
-	"math"
 
 	"github.com/resilint/resilint/passes/outbound"
 )
@@ -51,7 +50,7 @@ func (m *model) placeOf(call *ast.CallExpr) outbound.Locality {
 		// A local function value defined once by a literal (run :=
 		// func() error { ... }; run()): its body is where the call goes.
 		if lit := m.funcLitOf(call.Fun); lit != nil {
-			return m.bodyPlace(lit.Body)
+			return m.nodePlace(lit, lit.Body)
 		}
 		return outbound.LocalityUnknown
 	}
@@ -77,31 +76,79 @@ func (m *model) funcPlace(fn *types.Func) outbound.Locality {
 		}
 		return outbound.LocalityUnknown
 	}
-	if p, ok := m.placeMemo[fn]; ok {
+	var body *ast.BlockStmt
+	if d := m.x.decls[fn]; d != nil {
+		body = d.Body
+	}
+	return m.nodePlace(fn, body)
+}
+
+// Places in a cycle. Functions (and local function literals) that call
+// each other form strongly connected components of the call graph, found
+// as Tarjan's algorithm finds them, each body read once: a function asked
+// about while its own body is being read contributes an unknown guess, and
+// when a component is complete its members get one place, the same
+// whichever member was asked first (the order is a map's): remote when
+// the body of one of them makes a remote call, unknown otherwise (a cycle
+// is never local: its guesses are unknown). Outside a cycle the place is
+// the body's.
+
+// placeFrame is a node of the call graph whose body is being read, or
+// whose component is not complete.
+type placeFrame struct {
+	index, low int
+	place      outbound.Locality // from its body, with the guesses
+}
+
+// nodePlace returns the place of a function or function literal (key)
+// with the given body (nil: unknown).
+func (m *model) nodePlace(key any, body *ast.BlockStmt) outbound.Locality {
+	if p, ok := m.placeMemo[key]; ok {
 		return p
 	}
-	if d, busy := m.placeBusy[fn]; busy {
-		// Recursion: unknown unless shown otherwise. What the functions
-		// between here and fn compute from this is not kept (see below).
-		m.placeLow = min(m.placeLow, d)
+	parent := m.placeCur
+	if f, ok := m.placeOpen[key]; ok {
+		// On the stack: part of the component of the functions being
+		// read; its place comes when the component is complete.
+		if parent != nil {
+			m.placeOpen[parent].low = min(m.placeOpen[parent].low, f.index)
+		}
 		return outbound.LocalityUnknown
 	}
-	depth := len(m.placeBusy)
-	m.placeBusy[fn] = depth
-	p := outbound.LocalityUnknown
-	if d := m.x.decls[fn]; d != nil && d.Body != nil {
-		p = m.bodyPlace(d.Body)
+	f := &placeFrame{index: m.placeNext, low: m.placeNext, place: outbound.LocalityUnknown}
+	m.placeNext++
+	m.placeOpen[key] = f
+	m.placeStack = append(m.placeStack, key)
+	m.placeCur = key
+	if body != nil {
+		f.place = m.bodyPlace(body)
 	}
-	delete(m.placeBusy, fn)
-	// An unknown that rests on the guess for a function still being
-	// computed above this one is not kept: kept, it would make the answer
-	// depend on which function of a cycle was asked first (the order of a
-	// map). Remote and Local never rest on that guess (it is unknown).
-	if p != outbound.LocalityUnknown || m.placeLow >= depth {
-		m.placeMemo[fn] = p
+	m.placeCur = parent
+	if parent != nil {
+		m.placeOpen[parent].low = min(m.placeOpen[parent].low, f.low)
 	}
-	if m.placeLow >= depth {
-		m.placeLow = math.MaxInt
+	if f.low != f.index {
+		return f.place // the component's root, above, gives the place
+	}
+	// key is the root of a component: its members are on the stack from it.
+	i := len(m.placeStack) - 1
+	for m.placeStack[i] != key {
+		i--
+	}
+	members := m.placeStack[i:]
+	m.placeStack = m.placeStack[:i]
+	p := f.place
+	if len(members) > 1 {
+		p = outbound.LocalityUnknown
+		for _, k := range members {
+			if m.placeOpen[k].place == outbound.Remote {
+				p = outbound.Remote
+			}
+		}
+	}
+	for _, k := range members {
+		m.placeMemo[k] = p
+		delete(m.placeOpen, k)
 	}
 	return p
 }

@@ -32,7 +32,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -550,13 +549,16 @@ type model struct {
 	errField     map[*types.Var]bool
 	// placeMemo: where the package's functions go (place.go); usesOf and
 	// callByFun index its references to functions and their calls.
-	placeMemo map[*types.Func]outbound.Locality
-	// placeBusy: the functions whose place is being computed, at their
-	// depth; placeLow: the lowest depth a recursion reached (MaxInt: none).
-	placeBusy map[*types.Func]int
-	placeLow  int
-	usesOf    map[*types.Func][]*ast.Ident
-	callByFun map[*ast.Ident]*ast.CallExpr
+	placeMemo map[any]outbound.Locality
+	// placeOpen: the functions and literals whose component is not
+	// complete, placeStack in the order they were reached, placeCur the one
+	// whose body is being read, placeNext the next index (place.go).
+	placeOpen  map[any]*placeFrame
+	placeStack []any
+	placeCur   any
+	placeNext  int
+	usesOf     map[*types.Func][]*ast.Ident
+	callByFun  map[*ast.Ident]*ast.CallExpr
 
 	factMemo map[*types.Func]*RetryFact
 	factBusy map[*types.Func]bool
@@ -586,9 +588,8 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		closureHelpers: map[*types.Var]*ownHelper{},
 		calls:          map[*ast.FuncDecl][]*ast.CallExpr{},
 		factMemo:       map[*types.Func]*RetryFact{},
-		placeMemo:      map[*types.Func]outbound.Locality{},
-		placeBusy:      map[*types.Func]int{},
-		placeLow:       math.MaxInt,
+		placeMemo:      map[any]outbound.Locality{},
+		placeOpen:      map[any]*placeFrame{},
 		statusMemo:     map[*types.Var]bool{},
 		statusFields:   map[*types.Var]bool{},
 		runsMemo:       map[runsKey]bool{},

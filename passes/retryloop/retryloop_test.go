@@ -70,7 +70,7 @@ func TestModel(t *testing.T) {
 }
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryloop.New(config.Default()), "facts")
+	analysistest.Run(t, analysistest.TestData(), retryloop.New(config.Default()), "facts", "cycles")
 }
 
 // TestFactsAnyOrder: the facts do not depend on the order the model asks
