@@ -84,6 +84,21 @@
 // by a call whose constant argument fails it (do(ctx, false)), through any
 // number of wrappers passing the parameter on.
 //
+// Layers multiply only for a failure both retry. A layer whose exits return
+// every error but some at once retries only those: a sentinel
+// (errors.Is(err, errTransient), err == io.EOF), an error type
+// (errors.As(err, &tempErr)), some HTTP statuses or gRPC codes; a library
+// helper given a retry predicate (retry.RetryIf) retries what the
+// predicate returns true for. An inner layer counts when the outer one
+// retries every error, or the same class; layers whose classes are
+// disjoint (the outer retries only errConflict, the inner only
+// errTransient) are no proven product, and neither are layers one of which
+// retries on a condition the walk cannot relate to the other's class
+// (if !shouldRetry(err) over a layer retrying only errTransient). A guard
+// on a field of an options parameter (if !opts.Retry { return once(ctx) })
+// is settled by a call's composite literal argument (options{Retry: false},
+// or a literal leaving the field out): then the layer is not taken.
+//
 // Not reported: calls through interfaces or function values (unknown:
 // silent), other than a team's own helper's operation above; a loop over a collection that moves on to the next element after
 // a failure (not a retry loop); a failsafe executor holding only a circuit

@@ -19,6 +19,16 @@
 // another 2xx it compares the status with (status == http.StatusAccepted,
 // while a 200 goes round) is read the same way.
 //
+// A status check done in a function of the package the loop hands the
+// response (or its status) to is read through: its body is walked with the
+// status assumed, and what it returns decides the loop's condition. A
+// helper that returns an error, or true, for 4xx that the loop then
+// returns on (if err := checkResponse(resp); err != nil { return err })
+// keeps permanent failures out of the loop; one whose result does not
+// separate them (an error for every status but 2xx that the loop retries,
+// ok(resp) true for 200 only) sends them round and is reported. A helper
+// that reads a response of its own is not read through.
+//
 // Retryable: 5xx, 408 Request Timeout, 425 Too Early, 429 Too Many
 // Requests; gRPC Unavailable, DeadlineExceeded, ResourceExhausted, Aborted
 // and the like.

@@ -50,6 +50,9 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 		if fn != nil {
 			switch analysisutil.Key(fn) {
 			case "errors.Is", "errors.As":
+				if r, ok := w.classCond(analysisutil.Key(fn), e, st); ok {
+					return r, false, true
+				}
 				if len(e.Args) > 0 && w.isErr(e.Args[0]) && st.active && st.err == no {
 					return no, false, true
 				}
@@ -61,6 +64,9 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 				}
 			}
 			if r, s, t, ok := w.predicate(fn, e, st); ok {
+				return r, s, t
+			}
+			if r, s, t, ok := w.helperCond(e, st); ok {
 				return r, s, t
 			}
 		}
@@ -274,6 +280,9 @@ func (w *walker) expand(e ast.Node, f func(ast.Node) bool) {
 
 // compare evaluates a comparison.
 func (w *walker) compare(e *ast.BinaryExpr, st pstate) (tri, bool, bool) {
+	if r, ok := w.classCompare(e, st); ok {
+		return r, false, true
+	}
 	// err == nil, err != nil
 	for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
 		if isNil(w.m.info, p[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
@@ -288,6 +297,15 @@ func (w *walker) compare(e *ast.BinaryExpr, st pstate) (tri, bool, bool) {
 				return r, false, true
 			}
 			if v := w.m.x.varOf(p[0]); v != nil && st.active && st.err == no && w.a.err == no && w.derivedErr(v) {
+				// A helper of the package that checks the status it is
+				// given decides (if err := checkResponse(resp); err != nil).
+				if o, ok := w.derivedOutcome(v, st); ok {
+					r := o.r
+					if e.Op == token.EQL {
+						r = r.not()
+					}
+					return r, o.decided || r == unk, true
+				}
 				// The attempt succeeded: reading its results succeeds too
 				// (b, derr := decode(resp); if derr == nil { return b, nil }).
 				if e.Op == token.EQL {
@@ -374,6 +392,15 @@ func (w *walker) isErr(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if e == w.call {
 		return true
+	}
+	if id, ok := e.(*ast.Ident); ok && w.subst != nil {
+		if x, ok := w.subst[w.m.info.Uses[id]]; ok {
+			saved := w.subst
+			w.subst = nil
+			r := w.isErr(x)
+			w.subst = saved
+			return r
+		}
 	}
 	v := w.m.x.varOf(e)
 	return v != nil && w.errV[v]

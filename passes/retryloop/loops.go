@@ -67,6 +67,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 	m.findOwnHelpers()
 	m.ownHelperCalls()
 	m.predicates()
+	m.helperClasses()
 	// Where the retried work goes, once every call of the package is known
 	// (an own helper's operations are handed over by its callers).
 	for _, L := range m.loops {
@@ -245,7 +246,8 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 		m.permanent(L, li)
 	}
 	m.loops = append(m.loops, L)
-	st := &site{loop: L, decl: decl, fn: fn, attempts: L.attempts(), bound: L.BoundText()}
+	L.class = m.loopClass(L, li)
+	st := &site{loop: L, decl: decl, fn: fn, attempts: L.attempts(), bound: L.BoundText(), class: L.class}
 	if L.Param != nil {
 		st.param, st.paramOffset = m.paramIndex(decl, L.Param)+1, L.ParamOffset
 	}

@@ -22,6 +22,7 @@ type site struct {
 	// attempts (Layer.Param), 0 for none.
 	param, paramOffset int
 	via                string // the helper, "" for a loop
+	class              layerClass
 	resil              bool
 	ctxArg             ast.Expr // resil.Retry's context argument
 
@@ -109,7 +110,11 @@ func (m *model) switchedOff(l Layer, call *ast.CallExpr) bool {
 		if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
 			continue
 		}
-		if k, ok := m.argConst(call.Args[i]); ok && !g.holds(k) {
+		k, ok := m.argConst(call.Args[i])
+		if g.Field != "" {
+			k, ok = m.fieldArg(call.Args[i], g.Field)
+		}
+		if ok && !g.holds(k) {
 			return true
 		}
 	}
@@ -140,7 +145,8 @@ func (m *model) passOff(l Layer, call *ast.CallExpr, decl *ast.FuncDecl, drop bo
 
 // layer is the site as a layer of a function's fact.
 func (s *site) layer(fn string) Layer {
-	return Layer{Attempts: s.attempts, Bound: s.bound, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset}
+	return Layer{Attempts: s.attempts, Bound: s.bound, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset,
+		On: s.class.on, OnUnknown: s.class.unknown}
 }
 
 // atCall resolves the first layer of a fact at a call of its function: a
@@ -369,6 +375,12 @@ func (m *model) ctxParam(lit *ast.FuncLit) *types.Var {
 // first; nil when it reaches none. A layer that is resil.Retry given the
 // context of an outer resil.Retry's operation attempts once and is dropped.
 func (m *model) innerLayers(s *site, ic innerCall, depth int) []Layer {
+	return related(s.class, m.innerChain(s, ic, depth))
+}
+
+// innerChain is innerLayers before the failures each layer retries are
+// related to the outer ones'.
+func (m *model) innerChain(s *site, ic innerCall, depth int) []Layer {
 	if depth > maxLayers {
 		return nil
 	}

@@ -75,7 +75,7 @@ func (m *model) findOwnHelpers() {
 		if c == nil {
 			continue
 		}
-		l := Layer{Attempts: L.attempts(), Bound: L.BoundText(), Func: analysisutil.Name(fn)}
+		l := Layer{Attempts: L.attempts(), Bound: L.BoundText(), Func: analysisutil.Name(fn), On: L.class.on, OnUnknown: L.class.unknown}
 		if L.Param != nil {
 			if p := m.paramIndex(decl, L.Param); p >= 0 {
 				l.Param, l.ParamOffset = p+1, L.ParamOffset
@@ -217,7 +217,7 @@ func (m *model) findClosureHelpers() {
 			continue
 		}
 		if j, c := m.retriedParam(L, lit.Type.Params); c != nil {
-			m.closureHelpers[hv] = &ownHelper{op: j, layer: Layer{Attempts: L.attempts(), Bound: L.BoundText(), Func: hv.Name()}, remote: m.remoteLayer(c)}
+			m.closureHelpers[hv] = &ownHelper{op: j, layer: Layer{Attempts: L.attempts(), Bound: L.BoundText(), Func: hv.Name(), On: L.class.on, OnUnknown: L.class.unknown}, remote: m.remoteLayer(c)}
 		}
 	}
 }
@@ -273,7 +273,7 @@ func (m *model) ownHelperCalls() {
 			continue
 		}
 		h := &Helper{Call: call, Fn: fn, Site: true, Attempts: l.Attempts, Ops: []ast.Expr{call.Args[oh.op]}, Func: c.fn, Decl: c.decl}
-		m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: l.Attempts, bound: l.Bound, param: l.Param, paramOffset: l.ParamOffset, via: analysisutil.Name(fn)})
+		m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: l.Attempts, bound: l.Bound, param: l.Param, paramOffset: l.ParamOffset, via: analysisutil.Name(fn), class: oh.layer.class()})
 	}
 	m.ownCands = nil
 }
@@ -297,7 +297,7 @@ func (m *model) closureHelperCall(c ownCand) {
 		return // recursion
 	}
 	h := &Helper{Call: c.call, Site: true, Attempts: oh.layer.Attempts, Ops: []ast.Expr{c.call.Args[oh.op]}, Func: c.fn, Decl: c.decl}
-	m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: oh.layer.Attempts, bound: oh.layer.Bound, via: v.Name()})
+	m.addSite(&site{helper: h, own: oh, decl: c.decl, fn: c.fn, attempts: oh.layer.Attempts, bound: oh.layer.Bound, via: v.Name(), class: oh.layer.class()})
 }
 
 // opsRemote reports whether a helper call's operations reach another

@@ -19,6 +19,9 @@ import (
 // (a bool parameter p is p != 0).
 type Guard struct {
 	Param int
+	// Field: the condition is on this field of the parameter (a struct
+	// of options: if !opts.Retry), "" for the parameter itself.
+	Field string
 	Op    token.Token
 	K     int64
 	Want  bool
@@ -185,24 +188,72 @@ func (m *model) condGuards(decl *ast.FuncDecl, cond ast.Expr, want bool) []Guard
 		default:
 			return nil
 		}
-		if p := m.guardParam(decl, e.X); p > 0 {
+		if p, f := m.guardRef(decl, e.X); p > 0 {
 			if k, ok := m.constInt(e.Y); ok {
-				return []Guard{{Param: p, Op: e.Op, K: k, Want: want}}
+				return []Guard{{Param: p, Field: f, Op: e.Op, K: k, Want: want}}
 			}
 		}
-		if p := m.guardParam(decl, e.Y); p > 0 {
+		if p, f := m.guardRef(decl, e.Y); p > 0 {
 			if k, ok := m.constInt(e.X); ok {
-				return []Guard{{Param: p, Op: flip(e.Op), K: k, Want: want}}
+				return []Guard{{Param: p, Field: f, Op: flip(e.Op), K: k, Want: want}}
 			}
 		}
-	case *ast.Ident:
-		if p := m.guardParam(decl, e); p > 0 {
+	case *ast.Ident, *ast.SelectorExpr:
+		if p, f := m.guardRef(decl, e); p > 0 {
 			if b, ok := types.Unalias(m.info.TypeOf(e)).Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
-				return []Guard{{Param: p, Op: token.NEQ, K: 0, Want: want}}
+				return []Guard{{Param: p, Field: f, Op: token.NEQ, K: 0, Want: want}}
 			}
 		}
 	}
 	return nil
+}
+
+// guardRef returns what a guard is on: 1 + the index of a parameter of
+// decl (guardParam), and the field of it the expression reads when it is
+// a field of a struct parameter (opts.Retry, opts.MaxAttempts), or 0.
+func (m *model) guardRef(decl *ast.FuncDecl, e ast.Expr) (int, string) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return m.guardParam(decl, e), ""
+	}
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return 0, ""
+	}
+	p := m.guardParam(decl, sel.X)
+	if p == 0 || structOf(m.info.TypeOf(sel.X)) == nil {
+		return 0, ""
+	}
+	for _, f := range m.x.fields[s.Obj().(*types.Var)] {
+		if f.root != nil && m.paramIndex(decl, f.root)+1 == p {
+			return 0, "" // the function changes it
+		}
+	}
+	return p, sel.Sel.Name
+}
+
+// fieldArg returns the constant a call gives a field of a struct argument
+// (do(ctx, opts{retry: false}), &Options{MaxAttempts: 1}); a field a keyed
+// composite literal leaves out is zero.
+func (m *model) fieldArg(arg ast.Expr, field string) (int64, bool) {
+	e := ast.Unparen(arg)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	cl, ok := e.(*ast.CompositeLit)
+	if !ok || structOf(m.info.TypeOf(cl)) == nil {
+		return 0, false
+	}
+	for _, el := range cl.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return 0, false // positional: not read
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+			return m.argConst(kv.Value)
+		}
+	}
+	return 0, true
 }
 
 // guardParam returns 1 + the index of the parameter of decl that e is,

@@ -151,6 +151,8 @@ type Loop struct {
 	Sleeps []*Sleep
 	// Permanent are the conditions that send a permanent failure round again.
 	Permanent []*Permanent
+
+	class layerClass // the failures it retries (classes.go)
 }
 
 // BoundKind is what ends a retry loop's attempts.
@@ -342,6 +344,11 @@ type Layer struct {
 	// constant argument knows the attempts.
 	Param       int
 	ParamOffset int
+	// On are the failure classes the layer retries (classes.go), sorted;
+	// none: every failure, unless OnUnknown: what it retries cannot be
+	// related to a class.
+	On        []string
+	OnUnknown bool
 	// Off are conditions on the fact's function's parameters under which
 	// the layer is reached (if !retry { return once(ctx) }): a call whose
 	// constant argument fails one does not take the layer. Only the first
@@ -366,10 +373,14 @@ func (f *RetryFact) String() string {
 			s += "]"
 		}
 		for _, g := range l.Off {
+			ref := "arg" + strconv.Itoa(g.Param-1)
+			if g.Field != "" {
+				ref += "." + g.Field
+			}
 			if !g.Want {
-				s += "[unless arg" + strconv.Itoa(g.Param-1) + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
+				s += "[unless " + ref + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
 			} else {
-				s += "[if arg" + strconv.Itoa(g.Param-1) + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
+				s += "[if " + ref + g.Op.String() + strconv.FormatInt(g.K, 10) + "]"
 			}
 		}
 		if l.Call != "" {
@@ -543,6 +554,7 @@ type model struct {
 	// whether a field does; fieldCmp and errField index the comparisons of
 	// fields with status constants (status.go).
 	statusMemo   map[*types.Var]bool
+	checksMemo   map[*ast.FuncDecl]bool // checksStatus
 	runsMemo     map[runsKey]bool
 	statusFields map[*types.Var]bool
 	fieldCmp     map[*types.Var]compares

@@ -80,6 +80,9 @@ func (m *model) scan(li *loopInfo) {
 			if !li.codes && m.isCode(n) {
 				li.codes = true
 			}
+			if !li.status && m.checksStatus(n) {
+				li.status = true // a helper reads the status it is given
+			}
 			m.scanCall(li, n)
 		}
 		return true

@@ -47,6 +47,11 @@ type assume struct {
 	// errStatus: the call failed with an error value that carries status
 	// (a *APIError with a Code field, read after errors.As).
 	errStatus bool
+	// classWalk: the walk assumes the error is of class (a class key, see
+	// classes.go; "" for a class the loop tests nowhere): a test of the
+	// error against a class is decided.
+	classWalk bool
+	class     string
 }
 
 // pstate is the state of one path through the loop body.
@@ -66,6 +71,9 @@ type pstate struct {
 	// walk could not decide (a predicate, shouldRetry(err, resp, n)): what
 	// the walk assumed of the outcome did not decide it.
 	errBlind bool
+	// classBlind: in a class walk, the path passed a test of the call's
+	// own error that the walk could not decide (shouldRetry(err)).
+	classBlind bool
 }
 
 type frame struct {
@@ -96,6 +104,13 @@ type walker struct {
 	// predResults is the number of results of a retry predicate being
 	// walked (its returns decide: true goes round), 0 when walking a loop.
 	predResults int
+	// helper: the walk evaluates a helper's result predIdx (predErr: an
+	// error, whether it is non-nil); predUnknown: some return of it could
+	// not be decided.
+	helper      bool
+	predIdx     int
+	predErr     bool
+	predUnknown bool
 	round       []pstate
 	exit        []pstate
 	fatal       []pstate // paths that end the program or the test (panic, log.Fatal)
@@ -250,6 +265,10 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 		return in
 	case *ast.ReturnStmt:
 		in = w.simple(s, in)
+		if w.helper {
+			w.helperReturn(s, in)
+			return nil
+		}
 		if w.predResults > 0 {
 			w.predReturn(s, in)
 			return nil
@@ -278,6 +297,9 @@ func (w *walker) stmt1(s ast.Stmt, in []pstate, label *types.Label) []pstate {
 			}
 			if st.active && r == unk && !st.errBlind && w.blindToErr(s.Cond, st) {
 				st.errBlind = true
+			}
+			if st.active && r == unk && w.a.classWalk && !st.classBlind && w.readsOwnErr(s.Cond, 0) {
+				st.classBlind = true
 			}
 			if r != no {
 				thenIn = append(thenIn, st)
@@ -423,6 +445,9 @@ func (w *walker) switchStmt(s *ast.SwitchStmt, in []pstate, label *types.Label) 
 			if cs.active && r == unk && (stat || track) {
 				cs.blind = true
 			}
+			if cs.active && r == unk && w.a.classWalk && (s.Tag != nil && w.readsOwnErr(s.Tag, 0) || w.readsOwnErr(cc, 0)) {
+				cs.classBlind = true
+			}
 			out = append(out, w.stmts(cc.Body, []pstate{cs})...)
 			if r == yes {
 				matched = true
@@ -445,6 +470,9 @@ func (w *walker) switchStmt(s *ast.SwitchStmt, in []pstate, label *types.Label) 
 		}
 		if !decidedAll && statAll {
 			ds.blind = true
+		}
+		if !decidedAll && ds.active && w.a.classWalk && (s.Tag != nil && w.readsOwnErr(s.Tag, 0) || w.readsOwnErr(s.Body, 0)) {
+			ds.classBlind = true
 		}
 		if defaultClause != nil {
 			out = append(out, w.stmts(defaultClause.Body, []pstate{ds})...)

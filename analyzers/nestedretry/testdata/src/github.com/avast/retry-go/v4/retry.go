@@ -11,6 +11,8 @@ type RetryableFunc func() error
 
 type RetryableFuncWithData[T any] func() (T, error)
 
+type RetryIfFunc func(error) bool
+
 type Config struct{}
 
 type Option func(*Config)
@@ -35,6 +37,7 @@ func MaxJitter(maxJitter time.Duration) Option { return nil }
 func DelayType(delayType DelayTypeFunc) Option { return nil }
 func Context(ctx context.Context) Option       { return nil }
 func LastErrorOnly(lastErrorOnly bool) Option  { return nil }
+func RetryIf(retryIf RetryIfFunc) Option       { return nil }
 
 func BackOffDelay(n uint, _ error, config *Config) time.Duration             { return 0 }
 func FixedDelay(_ uint, _ error, config *Config) time.Duration               { return 0 }
