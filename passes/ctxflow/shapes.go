@@ -22,8 +22,9 @@ type Shape struct {
 // Shapes returns the shapes of every value a string expression can have:
 // constants; concatenations (the left operand's shape, extended by the
 // right's when the left is whole); formatted strings (fmt.Sprintf: the
-// format up to its first verb); joined host and port (net.JoinHostPort:
-// the host and a colon); variables of this package whose every definition
+// format with its proven arguments, up to its first unproven verb; see
+// formatShapes); joined host and port (net.JoinHostPort: the host and a
+// colon); variables of this package whose every definition
 // is visible; unexported struct fields of this package that are given
 // values only here (the values it gives them). ok is false when any value
 // cannot be read at all; a value of unknown beginning is ok with an empty,
@@ -82,11 +83,7 @@ func (m *Model) shapes(e ast.Expr, seen map[*types.Var]bool, depth int) ([]Shape
 			}
 			var out []Shape
 			for _, f := range formats {
-				p, whole := f.Prefix, f.Whole
-				if j := strings.IndexByte(p, '%'); j >= 0 {
-					p, whole = p[:j], false
-				}
-				out = append(out, Shape{Prefix: p, Whole: whole})
+				out = append(out, m.formatShapes(f, x.Args[i+1:], seen, depth)...)
 			}
 			return out, true
 		}
