@@ -24,7 +24,7 @@ type Shape struct {
 // right's when the left is whole); formatted strings (fmt.Sprintf: the
 // format with its proven arguments, up to its first unproven verb; see
 // formatShapes); joined host and port (net.JoinHostPort: the host and a
-// colon); variables of this package whose every definition
+// colon); the text of a URL value (u.String(): see URLShapes); variables of this package whose every definition
 // is visible; unexported struct fields of this package that are given
 // values only here (the values it gives them). ok is false when any value
 // cannot be read at all; a value of unknown beginning is ok with an empty,
@@ -71,11 +71,14 @@ func (m *Model) shapes(e ast.Expr, seen map[*types.Var]bool, depth int) ([]Shape
 		}
 		return out, true
 	case *ast.CallExpr:
-		fn, _ := m.Callee(x)
+		fn, recv := m.Callee(x)
 		if fn == nil {
 			return nil, false
 		}
 		key := analysisutil.Key(fn)
+		if m.Table.URLs.Strings[key] && recv != nil {
+			return m.urlShapes(recv, seen, depth+1) // u.String()
+		}
 		if i, ok := m.Table.Formatters[key]; ok && i < len(x.Args) {
 			formats, ok := m.shapes(x.Args[i], seen, depth+1)
 			if !ok {

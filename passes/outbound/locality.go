@@ -299,6 +299,15 @@ func (l *locator) requestURLs(e ast.Expr, seen map[*ast.CallExpr]bool, ps *[]Pla
 		return false
 	}
 	for _, src := range srcs {
+		if lit, isLit := ast.Unparen(src).(*ast.CompositeLit); isLit {
+			// &http.Request{URL: u}: where its URL points.
+			p, ok := l.requestLit(lit)
+			if !ok {
+				return false
+			}
+			*ps = append(*ps, p)
+			continue
+		}
 		call, isCall := ast.Unparen(src).(*ast.CallExpr)
 		if !isCall {
 			return false
@@ -326,6 +335,27 @@ func (l *locator) requestURLs(e ast.Expr, seen map[*ast.CallExpr]bool, ps *[]Pla
 		}
 	}
 	return true
+}
+
+// requestLit reads the URL of a request composite literal.
+func (l *locator) requestLit(lit *ast.CompositeLit) (Place, bool) {
+	field, ok := l.t.URLs.RequestFields[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
+	if !ok {
+		return Place{}, false
+	}
+	u := litField(lit, field)
+	if u == nil {
+		return Place{}, false
+	}
+	shapes, ok := l.m.URLShapes(u)
+	if !ok {
+		return Place{}, false
+	}
+	var ps []Place
+	for _, sh := range shapes {
+		ps = append(ps, l.urlShape(sh.Prefix, sh.Whole))
+	}
+	return joinPlaces(ps), true
 }
 
 // clientTransport reports a client whose transport dials only unix
