@@ -35,6 +35,10 @@ type LocalityTable struct {
 	// works on this machine only, with what it does (the file system,
 	// subprocesses).
 	LocalPackages map[string]string
+	// InProcess are functions and methods, by types.Func.FullName(), that
+	// work on values in memory only (an http.Header's Set, http.StatusText):
+	// whatever they are given, they reach nothing.
+	InProcess map[string]bool
 	// Listens: functions that open a listener, with the indexes of their
 	// network and address arguments (net.Listen(network, address)).
 	Listens map[string][2]int
@@ -88,6 +92,7 @@ func defaultLocality() LocalityTable {
 			"path/filepath": "the file system",
 			"os/exec":       "a subprocess",
 		},
+		InProcess: inProcess(),
 		Listens: map[string][2]int{
 			"net.Listen":                 {0, 1},
 			"(*net.ListenConfig).Listen": {1, 2},
@@ -108,4 +113,24 @@ func defaultLocality() LocalityTable {
 		},
 		ServerURLs: map[string]bool{"net/http/httptest.Server.URL": true},
 	}
+}
+
+func inProcess() map[string]bool {
+	m := map[string]bool{
+		"net/http.StatusText":           true,
+		"net/http.CanonicalHeaderKey":   true,
+		"net/http.DetectContentType":    true,
+		"net/http.ParseHTTPVersion":     true,
+		"net/http.ParseTime":            true,
+		"(*net/http.Response).Cookies":  true,
+		"(*net/http.Response).Location": true,
+	}
+	for _, h := range []string{"Add", "Set", "Get", "Del", "Values", "Clone"} {
+		m["(net/http.Header)."+h] = true
+	}
+	for _, r := range []string{"SetBasicAuth", "BasicAuth", "AddCookie", "Cookie", "Cookies", "Context",
+		"UserAgent", "Referer", "ProtoAtLeast"} {
+		m["(*net/http.Request)."+r] = true
+	}
+	return m
 }

@@ -79,7 +79,8 @@ func joinPlaces(ps []Place) Place {
 
 // Locality returns where a call goes: for an outbound call, the place its
 // target, client, connection or driver shows; for a call of a package that
-// works only on this machine (os, os/exec: knowledge.LocalityTable), Local;
+// works only on this machine (os, os/exec: knowledge.LocalityTable) or of a
+// function that works in memory only (LocalityTable.InProcess), Local;
 // otherwise unknown (the call may do anything).
 func (r *Result) Locality(call *ast.CallExpr) Place {
 	if c := r.ByCall[call]; c != nil {
@@ -97,6 +98,9 @@ func (r *Result) Locality(call *ast.CallExpr) Place {
 	}
 	if what, ok := r.table.Locality.LocalFuncs[fn.FullName()]; ok {
 		return Place{Locality: Local, Reason: what}
+	}
+	if r.table.Locality.InProcess[analysisutil.Key(fn)] {
+		return Place{Locality: Local, Reason: "in-process work"}
 	}
 	if what, ok := r.table.Locality.LocalPackages[fn.Pkg().Path()]; ok {
 		return Place{Locality: Local, Reason: what}
