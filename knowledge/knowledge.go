@@ -88,6 +88,8 @@ type Table struct {
 	// HostJoins build an address from a host argument (index):
 	// net.JoinHostPort(host, port).
 	HostJoins map[string]int
+	// URLs: how URL values keep the scheme and host they are built from.
+	URLs URLTable
 	// TestingTypes are the types whose presence as a parameter marks a
 	// function as test code (a helper taking *testing.T): its findings are
 	// reported only with the tests option, like those of _test.go files.
@@ -396,6 +398,7 @@ func Default() *Table {
 		Locality:        defaultLocality(),
 		Formatters:      map[string]int{"fmt.Sprintf": 0},
 		HostJoins:       map[string]int{"net.JoinHostPort": 0},
+		URLs:            defaultURLs(),
 		TestingTypes:    map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
 		TestingPackages: map[string]bool{"testing": true},
 		Requests:        maps.Clone(requests),

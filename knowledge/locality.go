@@ -35,6 +35,25 @@ type LocalityTable struct {
 	// works on this machine only, with what it does (the file system,
 	// subprocesses).
 	LocalPackages map[string]string
+	// InProcess are functions and methods, by types.Func.FullName(), that
+	// work on values in memory only (an http.Header's Set, http.StatusText):
+	// whatever they are given, they reach nothing.
+	InProcess map[string]bool
+	// Listens: functions that open a listener, with the indexes of their
+	// network and address arguments (net.Listen(network, address)).
+	Listens map[string][2]int
+	// ListenerAddrs: methods that return a listener's own address;
+	// AddrStrings: methods that render an address as host:port. A dial of
+	// ln.Addr().String() is the process talking to itself.
+	ListenerAddrs map[string]bool
+	AddrStrings   map[string]bool
+	// LoopbackServers: constructors of servers that listen on a loopback
+	// address they choose themselves, with the texts their URL begins with
+	// (httptest.NewServer: "http://127.0.0.1:", or "http://[::1]:" on a
+	// host without IPv4); ServerURLs: the fields that hold that URL,
+	// "path.Type.Field".
+	LoopbackServers map[string][]string
+	ServerURLs      map[string]bool
 }
 
 func defaultLocality() LocalityTable {
@@ -73,5 +92,45 @@ func defaultLocality() LocalityTable {
 			"path/filepath": "the file system",
 			"os/exec":       "a subprocess",
 		},
+		InProcess: inProcess(),
+		Listens: map[string][2]int{
+			"net.Listen":                 {0, 1},
+			"(*net.ListenConfig).Listen": {1, 2},
+		},
+		ListenerAddrs: map[string]bool{
+			"(net.Listener).Addr":     true,
+			"(*net.TCPListener).Addr": true,
+		},
+		AddrStrings: map[string]bool{
+			"(net.Addr).String":     true,
+			"(*net.TCPAddr).String": true,
+		},
+		LoopbackServers: map[string][]string{
+			"net/http/httptest.NewServer":    {"http://127.0.0.1:", "http://[::1]:"},
+			"net/http/httptest.NewTLSServer": {"https://127.0.0.1:", "https://[::1]:"},
+			"net/http/httptest.NewUnstartedServer": {"http://127.0.0.1:", "http://[::1]:",
+				"https://127.0.0.1:", "https://[::1]:"},
+		},
+		ServerURLs: map[string]bool{"net/http/httptest.Server.URL": true},
 	}
+}
+
+func inProcess() map[string]bool {
+	m := map[string]bool{
+		"net/http.StatusText":           true,
+		"net/http.CanonicalHeaderKey":   true,
+		"net/http.DetectContentType":    true,
+		"net/http.ParseHTTPVersion":     true,
+		"net/http.ParseTime":            true,
+		"(*net/http.Response).Cookies":  true,
+		"(*net/http.Response).Location": true,
+	}
+	for _, h := range []string{"Add", "Set", "Get", "Del", "Values", "Clone"} {
+		m["(net/http.Header)."+h] = true
+	}
+	for _, r := range []string{"SetBasicAuth", "BasicAuth", "AddCookie", "Cookie", "Cookies", "Context",
+		"UserAgent", "Referer", "ProtoAtLeast"} {
+		m["(*net/http.Request)."+r] = true
+	}
+	return m
 }

@@ -649,7 +649,7 @@ func stopRows() map[string]bool {
 
 var localPackages = map[string]bool{
 	"errors": true, "fmt": true, "context": true, "time": true, "strconv": true,
-	"io": true, "bufio": true, "encoding/json": true, "encoding/xml": true,
+	"io": true, "bufio": true, "encoding/json": true, "encoding/xml": true, "net/url": true,
 	// In-process work: memory, locks, text, logging.
 	"sync": true, "sync/atomic": true, "strings": true, "bytes": true, "sort": true, "slices": true,
 	"maps": true, "math": true, "unicode": true, "unicode/utf8": true, "log": true, "log/slog": true,

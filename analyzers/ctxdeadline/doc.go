@@ -63,9 +63,14 @@
 // unix:// or http+unix:// URL; an http.Client whose transport dials only
 // unix sockets); a database/sql handle opened on an embedded engine (sql.Open
 // with the driver name of SQLite or DuckDB, or any handle in a package whose
-// only linked SQL drivers are embedded ones). The target is read from
-// constants, concatenations, fmt.Sprintf formats, net.JoinHostPort, variables
-// and unexported fields the package sets; a database handle, gRPC
+// only linked SQL drivers are embedded ones); the process's own listener
+// (the Addr of a net.Listen on a loopback or unspecified host, an httptest
+// server's URL). The target is read from constants, concatenations,
+// fmt.Sprintf formats (a %s, %v or %d verb only with a proven argument:
+// fmt.Sprintf("http://%s:%d", "localhost", port) is local, a host from
+// configuration is not), net.JoinHostPort, url.URL literals and url.Parse,
+// what a function of the module returns, variables and unexported fields
+// the package sets; a database handle, gRPC
 // connection or HTTP client made by a function of the module (in another
 // package too: its facts) is placed where that function makes it. A target
 // out of sight may be remote, and the call is judged as one.

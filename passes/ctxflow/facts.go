@@ -86,6 +86,9 @@ func (m *Model) exportRequestFacts() {
 				m.Pass.ExportObjectFact(fn, f)
 			}
 		}
+		if sig.Results().Len() > 0 {
+			m.exportShapeFact(fn)
+		}
 		if sig.Results().Len() > 0 && fn.Exported() && m.returnsUnlimitedGroup(fn) {
 			m.Pass.ExportObjectFact(fn, &UnlimitedGroupFact{})
 		}

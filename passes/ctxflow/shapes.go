@@ -22,8 +22,12 @@ type Shape struct {
 // Shapes returns the shapes of every value a string expression can have:
 // constants; concatenations (the left operand's shape, extended by the
 // right's when the left is whole); formatted strings (fmt.Sprintf: the
-// format up to its first verb); joined host and port (net.JoinHostPort:
-// the host and a colon); variables of this package whose every definition
+// format with its proven arguments, up to its first unproven verb; see
+// formatShapes); joined host and port (net.JoinHostPort: the host and a
+// colon); the text of a URL value (u.String(): see URLShapes); the
+// address of the package's own loopback listener (ln.Addr().String()) and
+// the URL of a loopback test server (see listeners.go); what a function
+// of the package returns, or one of another with a ShapeFact; variables of this package whose every definition
 // is visible; unexported struct fields of this package that are given
 // values only here (the values it gives them). ok is false when any value
 // cannot be read at all; a value of unknown beginning is ok with an empty,
@@ -70,11 +74,17 @@ func (m *Model) shapes(e ast.Expr, seen map[*types.Var]bool, depth int) ([]Shape
 		}
 		return out, true
 	case *ast.CallExpr:
-		fn, _ := m.Callee(x)
+		fn, recv := m.Callee(x)
 		if fn == nil {
 			return nil, false
 		}
 		key := analysisutil.Key(fn)
+		if m.Table.URLs.Strings[key] && recv != nil {
+			return m.urlShapes(recv, seen, depth+1) // u.String()
+		}
+		if m.Table.Locality.AddrStrings[key] && recv != nil {
+			return m.listenerAddrShapes(recv, depth+1) // ln.Addr().String()
+		}
 		if i, ok := m.Table.Formatters[key]; ok && i < len(x.Args) {
 			formats, ok := m.shapes(x.Args[i], seen, depth+1)
 			if !ok {
@@ -82,11 +92,7 @@ func (m *Model) shapes(e ast.Expr, seen map[*types.Var]bool, depth int) ([]Shape
 			}
 			var out []Shape
 			for _, f := range formats {
-				p, whole := f.Prefix, f.Whole
-				if j := strings.IndexByte(p, '%'); j >= 0 {
-					p, whole = p[:j], false
-				}
-				out = append(out, Shape{Prefix: p, Whole: whole})
+				out = append(out, m.formatShapes(f, x.Args[i+1:], seen, depth)...)
 			}
 			return out, true
 		}
@@ -108,8 +114,11 @@ func (m *Model) shapes(e ast.Expr, seen map[*types.Var]bool, depth int) ([]Shape
 			}
 			return out, true
 		}
-		return nil, false
+		return m.returnShapes(fn, seen, depth) // s.Addr(): what it returns
 	case *ast.SelectorExpr:
+		if s, ok := m.serverURLShapes(x); ok {
+			return s, true // srv.URL of an httptest server
+		}
 		if f := analysisutil.FieldOf(m.info, x); f != nil {
 			vals, ok := m.FieldValues(f)
 			if !ok {

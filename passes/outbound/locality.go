@@ -79,7 +79,8 @@ func joinPlaces(ps []Place) Place {
 
 // Locality returns where a call goes: for an outbound call, the place its
 // target, client, connection or driver shows; for a call of a package that
-// works only on this machine (os, os/exec: knowledge.LocalityTable), Local;
+// works only on this machine (os, os/exec: knowledge.LocalityTable) or of a
+// function that works in memory only (LocalityTable.InProcess), Local;
 // otherwise unknown (the call may do anything).
 func (r *Result) Locality(call *ast.CallExpr) Place {
 	if c := r.ByCall[call]; c != nil {
@@ -97,6 +98,9 @@ func (r *Result) Locality(call *ast.CallExpr) Place {
 	}
 	if what, ok := r.table.Locality.LocalFuncs[fn.FullName()]; ok {
 		return Place{Locality: Local, Reason: what}
+	}
+	if r.table.Locality.InProcess[analysisutil.Key(fn)] {
+		return Place{Locality: Local, Reason: "in-process work"}
 	}
 	if what, ok := r.table.Locality.LocalPackages[fn.Pkg().Path()]; ok {
 		return Place{Locality: Local, Reason: what}
@@ -299,6 +303,15 @@ func (l *locator) requestURLs(e ast.Expr, seen map[*ast.CallExpr]bool, ps *[]Pla
 		return false
 	}
 	for _, src := range srcs {
+		if lit, isLit := ast.Unparen(src).(*ast.CompositeLit); isLit {
+			// &http.Request{URL: u}: where its URL points.
+			p, ok := l.requestLit(lit)
+			if !ok {
+				return false
+			}
+			*ps = append(*ps, p)
+			continue
+		}
 		call, isCall := ast.Unparen(src).(*ast.CallExpr)
 		if !isCall {
 			return false
@@ -326,6 +339,27 @@ func (l *locator) requestURLs(e ast.Expr, seen map[*ast.CallExpr]bool, ps *[]Pla
 		}
 	}
 	return true
+}
+
+// requestLit reads the URL of a request composite literal.
+func (l *locator) requestLit(lit *ast.CompositeLit) (Place, bool) {
+	field, ok := l.t.URLs.RequestFields[analysisutil.TypeKey(l.m.Pass.TypesInfo.TypeOf(lit))]
+	if !ok {
+		return Place{}, false
+	}
+	u := litField(lit, field)
+	if u == nil {
+		return Place{}, false
+	}
+	shapes, ok := l.m.URLShapes(u)
+	if !ok {
+		return Place{}, false
+	}
+	var ps []Place
+	for _, sh := range shapes {
+		ps = append(ps, l.urlShape(sh.Prefix, sh.Whole))
+	}
+	return joinPlaces(ps), true
 }
 
 // clientTransport reports a client whose transport dials only unix

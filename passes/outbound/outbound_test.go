@@ -46,7 +46,7 @@ var locality = func() *analysis.Analyzer {
 }()
 
 func TestLocality(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), locality, "locality", "sqlgraph", "sqlmixed", "handles/open", "handles")
+	analysistest.Run(t, analysistest.TestData(), locality, "locality", "sqlgraph", "sqlmixed", "handles/open", "handles", "loopback")
 }
 
 // evidence reports the evidence record of every outbound call.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/passes/outbound"
 )
 
@@ -65,6 +66,11 @@ func (m *model) funcPlace(fn *types.Func) outbound.Locality {
 	}
 	if m.rt.LocalPackages[fn.Pkg().Path()] {
 		return outbound.Local // the file system, the kernel, in-process work
+	}
+	if _, ok := m.table.Requests[analysisutil.Key(fn)]; ok {
+		// Building or re-contexting a request is in-process: where it
+		// goes is the place of the call that sends it.
+		return outbound.Local
 	}
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 		return outbound.LocalityUnknown
