@@ -20,6 +20,9 @@ type acq struct {
 	chn  bool   // a channel slot: released by a receive
 	tok  bool   // a token taken from a channel: released by a send
 	text string
+	// clause: taken as the communication of this case of the select
+	// a.list[a.idx], whose other cases all leave.
+	clause *ast.CommClause
 }
 
 // acquisitions returns the shared limits taken in body.
@@ -86,7 +89,18 @@ func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
 		if _, isCall := recv.(*ast.CallExpr); isCall {
 			a.key = "" // a helper holding a limit: nothing gives it back
 		}
-		for i := len(stack) - 2; i >= 0; i-- {
+		start := len(stack) - 2
+		if cc, ok := stack[start].(*ast.CommClause); ok && cc.Comm == n {
+			// The communication of a select's case: held after the
+			// select when every other case leaves (case <-ctx.Done():
+			// return), else only in the case's own body.
+			if sel := stack[start-2].(*ast.SelectStmt); othersLeave(s.info, sel, cc) {
+				a.clause, start = cc, start-3
+			} else {
+				a.list, a.idx = cc.Body, -1
+			}
+		}
+		for i := start; i >= 0; i-- {
 			var list []ast.Stmt
 			switch b := stack[i].(type) {
 			case *ast.FuncLit, *ast.FuncDecl:
@@ -192,14 +206,14 @@ func (s *state) limitAt(acqs []acq, call *ast.CallExpr, stack []ast.Node) string
 		}
 		// The statement of a.list that holds the call.
 		j := -1
-		for k := a.idx; k < len(a.list); k++ {
+		for k := max(a.idx, 0); k < len(a.list); k++ {
 			if a.list[k].Pos() <= call.Pos() && call.End() <= a.list[k].End() {
 				j = k
 				break
 			}
 		}
-		if j < 0 {
-			continue
+		if j < 0 || j == a.idx && a.clause != nil && (call.Pos() <= a.clause.Colon || a.clause.End() < call.End()) {
+			continue // not held, or in another case of the select
 		}
 		released := false
 		for _, st := range a.list[min(a.idx+1, j):j] {
@@ -245,4 +259,33 @@ func (s *state) releases(a acq, st ast.Stmt) bool {
 		return s.table.Releases[key] || s.table.SerialRelease[key]
 	}
 	return false
+}
+
+// othersLeave reports whether every case of a select but cc leaves the
+// function or the iteration (ends in a return, a panic or a continue):
+// past the select, cc's communication has happened.
+func othersLeave(info *types.Info, sel *ast.SelectStmt, cc *ast.CommClause) bool {
+	for _, st := range sel.Body.List {
+		other, ok := st.(*ast.CommClause)
+		if !ok || other == cc {
+			continue
+		}
+		if len(other.Body) == 0 {
+			return false
+		}
+		switch last := other.Body[len(other.Body)-1].(type) {
+		case *ast.ReturnStmt:
+		case *ast.BranchStmt:
+			if last.Tok != token.CONTINUE {
+				return false
+			}
+		case *ast.ExprStmt:
+			if analysisutil.BuiltinCall(info, last.X, "panic") == nil {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -141,3 +141,14 @@ func (p *Pacer) Call(fn func() error) error { return p.call(fn) } // want Call:`
 func (c *Client) Paced(ctx context.Context, p *Pacer, id string) error { // want Paced:`work \(\*http.Client\).Do\{target recv.base on recv limit p.pacer\}`
 	return p.Call(func() error { return c.Get(ctx, id) })
 }
+
+// A slot taken in a select that leaves on cancellation: held after it.
+func (p *Pacer) Selected(ctx context.Context, c *Client, id string) error { // want Selected:`work \(\*http.Client\).Do\{target param1.base on param1 limit p.conns\}`
+	select {
+	case p.conns <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-p.conns }()
+	return c.Get(ctx, id)
+}
