@@ -44,7 +44,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow, dm},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow, dm) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(WorkFact), new(HostFact), new(LimitFact), new(PackageFact)},
+			FactTypes:  []analysis.Fact{new(WorkFact), new(HostFact), new(LimitFact), new(ValidFact), new(PackageFact)},
 		}
 	})
 }

@@ -152,3 +152,18 @@ func (p *Pacer) Selected(ctx context.Context, c *Client, id string) error { // w
 	defer func() { <-p.conns }()
 	return c.Get(ctx, id)
 }
+
+// Validators: the caps they check before they can succeed, for callers in
+// other packages.
+type Batch struct{ IDs []string }
+
+func (b *Batch) Check() error { // want Check:`valid len\(recv.IDs\) > 10: error`
+	if len(b.IDs) > 10 {
+		return fmt.Errorf("%d ids", len(b.IDs))
+	}
+	return nil
+}
+
+func tooMany(ids []string) bool { return len(ids) > 8 } // want tooMany:`valid len\(param0\) > 8: true`
+
+func small(ids []string) bool { return !tooMany(ids) } // want small:`valid len\(param0\) > 8: false`
