@@ -61,16 +61,23 @@
 //     in the goroutine or in any function it calls: a semaphore or a
 //     channel of slots or tokens, a rate limiter's Wait (x/time/rate,
 //     client-go's QPS limiter), a mutex held around the call, all held in
-//     a field, a parameter or a package variable; a throttle helper that
-//     waits on one before the call; a pacer that runs the function it is
-//     handed under its tokens; and a client that caps its own connections
-//     (go-redis's pool);
+//     a field, a parameter or a package variable (a slot taken in a select
+//     whose other cases leave counts); a throttle helper that waits on one
+//     before the call; a pacer that runs the function it is handed under
+//     its tokens; and a client that caps its own connections (go-redis's
+//     pool). A semaphore of any capacity is a limit (one sized from a
+//     parameter too: its size is the user's choice). One must guard every
+//     remote call the goroutines reach, on every path: a helper that takes
+//     the semaphore on one branch only, or goes ahead when none is free,
+//     is no limit;
 //   - collections of constant or capped size: loops over a small constant
 //     count, a literal, or a collection capped before the loop
 //     (if len(ids) > 10 { return errTooMany }, ids = ids[:min(len(ids),
 //     8)], range min(len(ids), 8)), also when a validating function or
 //     method called before the loop rejects large input (if err :=
-//     validate(req); err != nil { return err }, if !ok(ids) { ... }), or
+//     validate(req); err != nil { return err }, if !ok(ids) { ... }, if
+//     tooMany(ids) { ... }; its guards may be the cases of a switch; a
+//     validator of another package of the module counts too), or
 //     when the field the loop ranges over is validated by a method of its
 //     type (an Init) or capped wherever the package stores it (a
 //     constructor); a goroutine waited for within the

@@ -49,6 +49,9 @@ func (c *checker) report(l *launch) {
 	seen := map[string]bool{}
 	conns := true // every call holds a connection of its own while it waits
 	for _, w := range r.Work {
+		if w.Limit != "" {
+			continue // a call under a limit on its path: not the fan-out
+		}
 		switch w.Kind {
 		case knowledge.HTTP, knowledge.Dial, knowledge.TLS, knowledge.SQL:
 		default:

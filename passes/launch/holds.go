@@ -282,7 +282,8 @@ func (s *state) decl(fn *types.Func) *ast.FuncDecl {
 	return s.decls[fn]
 }
 
-// exportLimits exports the LimitFacts of the package's functions.
+// exportLimits exports the LimitFacts and ValidFacts of the package's
+// functions.
 func (s *state) exportLimits() {
 	for _, file := range s.pass.Files {
 		for _, d := range file.Decls {
@@ -293,6 +294,9 @@ func (s *state) exportLimits() {
 			if fn, ok := s.info.Defs[fd.Name].(*types.Func); ok {
 				if f := s.limitFact(fn); f != nil {
 					s.pass.ExportObjectFact(fn, f)
+				}
+				if caps := s.validCaps(fn); len(caps) > 0 {
+					s.pass.ExportObjectFact(fn, &ValidFact{Caps: caps})
 				}
 			}
 		}

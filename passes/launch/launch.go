@@ -44,7 +44,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, flow, dm},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, flow, dm) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(WorkFact), new(HostFact), new(LimitFact), new(PackageFact)},
+			FactTypes:  []analysis.Fact{new(WorkFact), new(HostFact), new(LimitFact), new(ValidFact), new(PackageFact)},
 		}
 	})
 }
@@ -146,7 +146,7 @@ const (
 	// launch or first thing in the goroutine (a buffered channel,
 	// semaphore.Weighted, a bulkhead, a team's own bound).
 	SlotLimit
-	// PathLimit: the remote work runs under a limit shared by every
+	// PathLimit: every remote call runs under a limit shared by every
 	// goroutine, inside the goroutine or a helper on the path: a
 	// semaphore, a rate limiter, a mutex held around the call, the
 	// client's own connection cap.

@@ -125,8 +125,18 @@ func (s *state) collectLimits(l *Launch) {
 			l.Limits = append(l.Limits, Limit{Kind: ServerLoop, Text: "an accept loop"})
 		}
 	}
+	// A limit on the path bounds the goroutines only when one guards every
+	// remote call they reach, on every path: a call reached without one
+	// (a fast path that skips the semaphore) is fan-out still.
 	for _, w := range l.Work {
-		if w.Limit != "" {
+		if w.Limit == "" {
+			return
+		}
+	}
+	seen := map[string]bool{}
+	for _, w := range l.Work {
+		if !seen[w.Limit] {
+			seen[w.Limit] = true
 			l.Limits = append(l.Limits, Limit{Kind: PathLimit, Text: w.Limit})
 		}
 	}

@@ -1,10 +1,13 @@
 package launch
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/passes/loops"
@@ -16,21 +19,41 @@ import (
 // validate(req); err != nil { return err }), or by a constructor or an
 // Init method that validates the field the loop ranges over.
 
-// A validCap says that a function fails — returns a non-nil error, or
-// false — when the length of one of its parameters (Param; -1 the
+// A validCap says that a function fails — returns a non-nil error, false,
+// or for a function that answers whether its input is too large, true
+// (Kind) — when the length of one of its parameters (Param; -1 the
 // receiver), or of a chain of fields on it (Fields), exceeds N.
 type validCap struct {
 	Param  int
 	Fields []string
 	N      int64
+	Kind   failKind
 }
 
-// validCaps returns the caps a function of this package checks before it
-// can succeed: guards (if len(p.IDs) > 10 { return errTooMany }) among its
-// first statements, before anything that may return success, and the caps
-// of validators it calls the same way or returns the result of.
+// failKind says how a function reports a failure.
+type failKind uint8
+
+const (
+	failErr   failKind = iota // a non-nil error, its last result
+	failFalse                 // false, its only result (ok(ids))
+	failTrue                  // true, its only result (tooMany(ids))
+)
+
+// validCaps returns the caps a function checks before it can succeed:
+// guards (if len(p.IDs) > 10 { return errTooMany }, also as the cases of a
+// switch) among its first statements, before anything that may return
+// success, and the caps of validators it calls the same way or returns the
+// result of. Those of another package come from its ValidFact.
 func (s *state) validCaps(fn *types.Func) []validCap {
-	if fn == nil || fn.Pkg() != s.pass.Pkg {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if fn.Pkg() != s.pass.Pkg {
+		f := new(ValidFact)
+		if fn.Pkg() != nil && s.pass.ImportObjectFact(fn, f) {
+			return f.Caps
+		}
 		return nil
 	}
 	if s.valid == nil {
@@ -44,16 +67,22 @@ func (s *state) validCaps(fn *types.Func) []validCap {
 	if fd == nil || fd.Body == nil {
 		return nil
 	}
-	sig := fn.Signature()
-	res := sig.Results()
-	var boolKind bool
+	res := fn.Signature().Results()
+	var caps []validCap
 	switch {
 	case res.Len() > 0 && isError(res.At(res.Len()-1).Type()):
+		caps = s.guardCaps(fn, fd, failErr)
 	case res.Len() == 1 && isBool(res.At(0).Type()):
-		boolKind = true
-	default:
-		return nil
+		caps = append(s.guardCaps(fn, fd, failFalse), s.guardCaps(fn, fd, failTrue)...)
 	}
+	s.valid[fn] = caps
+	return caps
+}
+
+// guardCaps returns the caps fd checks, failing as kind says.
+func (s *state) guardCaps(fn *types.Func, fd *ast.FuncDecl, kind failKind) []validCap {
+	sig := fn.Signature()
+	res := sig.Results()
 	param := func(v *types.Var) (int, bool) {
 		if sig.Recv() != nil && sig.Recv() == v {
 			return -1, true
@@ -65,15 +94,15 @@ func (s *state) validCaps(fn *types.Func) []validCap {
 		}
 		return 0, false
 	}
-	// names turns a path on a parameter into a cap.
+	// add turns a path on a parameter into a cap.
 	add := func(caps []validCap, p varPath, extra []string, n int64) []validCap {
 		i, ok := param(p.root)
 		if !ok {
 			return caps
 		}
-		return append(caps, validCap{Param: i, Fields: append(p.names(), extra...), N: n})
+		return append(caps, validCap{Param: i, Fields: append(p.names(), extra...), N: n, Kind: kind})
 	}
-	fails := func(b *ast.BlockStmt) bool { return failing(s.info, b, boolKind) }
+	fails := func(b *ast.BlockStmt) bool { return failing(s.info, b, kind) }
 	var caps []validCap
 	list := fd.Body.List
 	for j, st := range list {
@@ -83,21 +112,59 @@ func (s *state) validCaps(fn *types.Func) []validCap {
 					caps = add(caps, p, nil, n)
 				}
 			}
-			if call := s.failCall(list, j, fails); call != nil {
-				caps = s.mapCaps(caps, call, add)
+			if call, want := s.failCall(list, j, fails); call != nil {
+				caps = s.mapCaps(caps, call, want, add)
+			}
+			continue
+		}
+		if sw, ok := st.(*ast.SwitchStmt); ok && sw.Init == nil && sw.Tag == nil {
+			// switch { case len(ids) > 10: return errTooMany }: the cases
+			// are tried in order, up to the first that does not fail.
+			for _, c := range sw.Body.List {
+				cc := c.(*ast.CaseClause)
+				if cc.List == nil {
+					continue // default: only when no case matched
+				}
+				if !fails(&ast.BlockStmt{List: cc.Body}) {
+					break
+				}
+				for _, e := range cc.List {
+					for _, d := range disjuncts(e) {
+						if p, n, ok := s.lenAbove(d); ok {
+							caps = add(caps, p, nil, n)
+						}
+					}
+				}
+			}
+			if s.succeeds(sw, fails) {
+				break
 			}
 			continue
 		}
 		if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) == res.Len() {
 			// return validate(x): the callee's failure is this one's.
-			last := r.Results[len(r.Results)-1]
-			if call, ok := ast.Unparen(last).(*ast.CallExpr); ok {
-				caps = s.mapCaps(caps, call, add)
+			last := ast.Unparen(r.Results[len(r.Results)-1])
+			if call, ok := last.(*ast.CallExpr); ok {
+				caps = s.mapCaps(caps, call, kind, add)
 			}
-			if boolKind {
+			if u, ok := last.(*ast.UnaryExpr); ok && u.Op == token.NOT && kind != failErr {
+				// return !tooMany(ids): false when tooMany is true.
+				if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok {
+					caps = s.mapCaps(caps, call, failFalse+failTrue-kind, add)
+				}
+			}
+			switch kind {
+			case failFalse:
 				// return len(ids) <= 10 && ...: false when longer.
 				for _, c := range conjuncts(last) {
 					if p, n, ok := s.lenAbove(negate(c)); ok {
+						caps = add(caps, p, nil, n)
+					}
+				}
+			case failTrue:
+				// return len(ids) > 10 || ...: true when longer.
+				for _, d := range disjuncts(last) {
+					if p, n, ok := s.lenAbove(d); ok {
 						caps = add(caps, p, nil, n)
 					}
 				}
@@ -108,14 +175,51 @@ func (s *state) validCaps(fn *types.Func) []validCap {
 			break
 		}
 	}
-	s.valid[fn] = caps
 	return caps
 }
 
+// succeeds reports whether a case of a switch may return without failing.
+func (s *state) succeeds(sw *ast.SwitchStmt, fails func(*ast.BlockStmt) bool) bool {
+	for _, c := range sw.Body.List {
+		cc := c.(*ast.CaseClause)
+		b := &ast.BlockStmt{List: cc.Body}
+		if !fails(b) && returns(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// ValidFact is exported for a function that fails (a non-nil error, a
+// false or a true answer) when the length of one of its parameters, or of
+// a field of one, exceeds a constant: a validator other packages call
+// before their loops.
+type ValidFact struct {
+	Caps []validCap
+}
+
+func (*ValidFact) AFact() {}
+
+func (f *ValidFact) String() string {
+	var parts []string
+	for _, c := range f.Caps {
+		on := "param" + strconv.Itoa(c.Param)
+		if c.Param < 0 {
+			on = "recv"
+		}
+		for _, name := range c.Fields {
+			on += "." + name
+		}
+		fail := [...]string{"error", "false", "true"}[c.Kind]
+		parts = append(parts, fmt.Sprintf("len(%s) > %d: %s", on, c.N, fail))
+	}
+	return "valid " + strings.Join(parts, ", ")
+}
+
 // mapCaps adds the caps of the validator a call runs, read on the call's
-// arguments.
-func (s *state) mapCaps(caps []validCap, call *ast.CallExpr, add func([]validCap, varPath, []string, int64) []validCap) []validCap {
-	for _, c := range s.callCaps(call) {
+// arguments: those it fails on as kind says.
+func (s *state) mapCaps(caps []validCap, call *ast.CallExpr, kind failKind, add func([]validCap, varPath, []string, int64) []validCap) []validCap {
+	for _, c := range s.callCaps(call, kind) {
 		caps = add(caps, c.path, c.extra, c.n)
 	}
 	return caps
@@ -127,12 +231,15 @@ type argCap struct {
 	n     int64
 }
 
-// callCaps returns, for a call of a validator of this package, the
-// argument paths whose length it checks.
-func (s *state) callCaps(call *ast.CallExpr) []argCap {
+// callCaps returns, for a call of a validator, the argument paths whose
+// length it checks, failing as kind says.
+func (s *state) callCaps(call *ast.CallExpr, kind failKind) []argCap {
 	fn, _ := analysisutil.Callee(s.info, call, nil)
 	var out []argCap
 	for _, c := range s.validCaps(fn) {
+		if c.Kind != kind {
+			continue
+		}
 		var arg ast.Expr
 		switch {
 		case c.Param < 0:
@@ -157,37 +264,27 @@ func (s *state) callCaps(call *ast.CallExpr) []argCap {
 }
 
 // failCall returns the validator call whose failure the statement list[j]
-// handles with a block that leaves: if err := V(x); err != nil { ... },
-// if V(x) != nil { ... }, if !V(x) { ... }, or err := V(x) followed by
-// if err != nil { ... }.
-func (s *state) failCall(list []ast.Stmt, j int, leave func(*ast.BlockStmt) bool) *ast.CallExpr {
+// handles with a block that leaves, and how that call fails there: if err
+// := V(x); err != nil { ... }, if V(x) != nil { ... }, if !V(x) { ... },
+// if V(x) == false { ... }, if tooMany(x) { ... }, or err := V(x)
+// followed by if err != nil { ... }.
+func (s *state) failCall(list []ast.Stmt, j int, leave func(*ast.BlockStmt) bool) (*ast.CallExpr, failKind) {
 	ifs, ok := list[j].(*ast.IfStmt)
 	if !ok || ifs.Else != nil || !leave(ifs.Body) {
-		return nil
+		return nil, 0
 	}
 	// The value tested: a call, or a variable assigned a call in the
 	// if's init or the statement before.
-	var tested ast.Expr
-	switch c := ast.Unparen(ifs.Cond).(type) {
-	case *ast.BinaryExpr:
-		if c.Op == token.NEQ && isNil(s.info, c.Y) {
-			tested = c.X
-		}
-	case *ast.UnaryExpr:
-		if c.Op == token.NOT {
-			tested = c.X
-		}
-	}
+	tested, kind := s.testedValue(ifs.Cond)
 	if tested == nil {
-		return nil
+		return nil, 0
 	}
-	tested = ast.Unparen(tested)
 	if call, ok := tested.(*ast.CallExpr); ok {
-		return call
+		return call, kind
 	}
 	id, ok := tested.(*ast.Ident)
 	if !ok {
-		return nil
+		return nil, 0
 	}
 	assigned := func(st ast.Stmt) *ast.CallExpr {
 		as, ok := st.(*ast.AssignStmt)
@@ -204,24 +301,60 @@ func (s *state) failCall(list []ast.Stmt, j int, leave func(*ast.BlockStmt) bool
 		}
 		return call
 	}
+	var call *ast.CallExpr
 	if ifs.Init != nil {
-		return assigned(ifs.Init)
+		call = assigned(ifs.Init)
+	} else if j > 0 {
+		call = assigned(list[j-1])
 	}
-	if j > 0 {
-		return assigned(list[j-1])
+	if call == nil {
+		return nil, 0
 	}
-	return nil
+	return call, kind
+}
+
+// testedValue reads the condition of an if whose body handles a failure:
+// the value tested and how it fails (err != nil; !ok, ok == false, ok !=
+// true; tooMany, tooMany == true, tooMany != false).
+func (s *state) testedValue(cond ast.Expr) (ast.Expr, failKind) {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if c.Op != token.NEQ && c.Op != token.EQL {
+			return nil, 0
+		}
+		if c.Op == token.NEQ && isNil(s.info, c.Y) {
+			return ast.Unparen(c.X), failErr
+		}
+		tv, ok := s.info.Types[c.Y]
+		if !ok || tv.Value == nil || !isBool(tv.Type) {
+			return nil, 0
+		}
+		isTrue := tv.Value.String() == "true"
+		if (c.Op == token.EQL) == isTrue {
+			return ast.Unparen(c.X), failTrue
+		}
+		return ast.Unparen(c.X), failFalse
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return ast.Unparen(c.X), failFalse
+		}
+	case *ast.CallExpr, *ast.Ident:
+		if t := s.info.TypeOf(c); t != nil && isBool(t) {
+			return c, failTrue
+		}
+	}
+	return nil, 0
 }
 
 // validStmt reads list[j] as the handled failure of a validator that caps
 // the length of v.
 func (s *state) validStmt(list []ast.Stmt, j int, v varPath) (int64, bool) {
-	call := s.failCall(list, j, func(b *ast.BlockStmt) bool { return leaves(s.info, b) })
+	call, kind := s.failCall(list, j, func(b *ast.BlockStmt) bool { return leaves(s.info, b) })
 	if call == nil {
 		return 0, false
 	}
 	best, found := int64(0), false
-	for _, c := range s.callCaps(call) {
+	for _, c := range s.callCaps(call, kind) {
 		if c.path.root == v.root && slices.Equal(append(c.path.names(), c.extra...), v.names()) && (!found || c.n < best) {
 			best, found = c.n, true
 		}
@@ -453,8 +586,8 @@ func disjuncts(e ast.Expr) []ast.Expr {
 }
 
 // failing reports whether a block ends in a failure: a panic, or a return
-// whose last result is not nil (an error) or is false (a bool result).
-func failing(info *types.Info, b *ast.BlockStmt, boolKind bool) bool {
+// whose last result is not nil (an error) or is the bool kind fails with.
+func failing(info *types.Info, b *ast.BlockStmt, kind failKind) bool {
 	if b == nil || len(b.List) == 0 {
 		return false
 	}
@@ -466,9 +599,10 @@ func failing(info *types.Info, b *ast.BlockStmt, boolKind bool) bool {
 			return false
 		}
 		r := last.Results[len(last.Results)-1]
-		if boolKind {
+		switch kind {
+		case failFalse, failTrue:
 			tv, ok := info.Types[r]
-			return ok && tv.Value != nil && tv.Value.String() == "false"
+			return ok && tv.Value != nil && tv.Value.String() == strconv.FormatBool(kind == failTrue)
 		}
 		return !isNil(info, r)
 	}

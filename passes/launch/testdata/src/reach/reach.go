@@ -141,3 +141,29 @@ func (p *Pacer) Call(fn func() error) error { return p.call(fn) } // want Call:`
 func (c *Client) Paced(ctx context.Context, p *Pacer, id string) error { // want Paced:`work \(\*http.Client\).Do\{target recv.base on recv limit p.pacer\}`
 	return p.Call(func() error { return c.Get(ctx, id) })
 }
+
+// A slot taken in a select that leaves on cancellation: held after it.
+func (p *Pacer) Selected(ctx context.Context, c *Client, id string) error { // want Selected:`work \(\*http.Client\).Do\{target param1.base on param1 limit p.conns\}`
+	select {
+	case p.conns <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-p.conns }()
+	return c.Get(ctx, id)
+}
+
+// Validators: the caps they check before they can succeed, for callers in
+// other packages.
+type Batch struct{ IDs []string }
+
+func (b *Batch) Check() error { // want Check:`valid len\(recv.IDs\) > 10: error`
+	if len(b.IDs) > 10 {
+		return fmt.Errorf("%d ids", len(b.IDs))
+	}
+	return nil
+}
+
+func tooMany(ids []string) bool { return len(ids) > 8 } // want tooMany:`valid len\(param0\) > 8: true`
+
+func small(ids []string) bool { return !tooMany(ids) } // want small:`valid len\(param0\) > 8: false`
