@@ -169,10 +169,6 @@ func relevantTo(dir *nolint.Directive, enabled map[string]bool) bool {
 
 func isVariant(id string) bool { return strings.Contains(id, "[") || strings.HasSuffix(id, ".test") }
 
-// testOnly returns the import paths of the analysed packages that only
-// test code imports: every file of the analysed packages that imports them
-// is a _test.go file, imports package testing, or is in such a package. A
-// package that nothing imports is not test code.
 // importPaths returns the import paths a Go file spells, or false when it
 // does not parse.
 func importPaths(name string) ([]string, bool) {
@@ -189,6 +185,10 @@ func importPaths(name string) ([]string, bool) {
 	return out, true
 }
 
+// testOnly returns the import paths of the analysed packages that only
+// test code imports: every file of the analysed packages that imports them
+// is a _test.go file, imports package testing, or is in such a package. A
+// package that nothing imports is not test code.
 func (d *run) testOnly(res *Result) map[string]bool {
 	type site struct {
 		importer string // the importing package's path
