@@ -94,6 +94,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		sends[s.Call] = s
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	afterDoneOnly := c.afterDoneFuncs(ins)
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -111,6 +112,11 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 		}
 		if c.deliberate(stack, caller.Func) {
 			return true // cleanup on the way out, work that runs later
+		}
+		if d, ok := caller.Func.(*ast.FuncDecl); ok {
+			if fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil && afterDoneOnly[fn] {
+				return true // a helper that runs only once the caller's context is done
+			}
 		}
 		c.stack = stack
 		switch {
