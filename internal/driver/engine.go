@@ -76,11 +76,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 			// go vet names what is wrong with a pattern; without the list
 			// those packages are vetted as before.
 			if pkgs, err := d.listTestFiles(rest, base); err == nil {
-				for _, p := range pkgs {
-					if len(p.GoFiles)+len(p.CgoFiles) > 0 && p.Dir != "" && p.Name != "" && !inModCache(p, d.modCache) {
-						roots = append(roots, rootPkg{p.Dir, p.Name})
-					}
-				}
+				roots = append(roots, listedRoots(pkgs, d.modCache)...)
 			}
 		}
 		for _, r := range roots {

@@ -50,15 +50,24 @@ const rootTestFile = "resilint_root_test.go"
 // addRootTests gives every package of pkgs that has Go files (outside the
 // module cache) an empty test file.
 func (o *vetOverlay) addRootTests(pkgs []*listPkg, modCache func() string) error {
-	for _, p := range pkgs {
-		if len(p.GoFiles)+len(p.CgoFiles) == 0 || p.Dir == "" || p.Name == "" || inModCache(p, modCache) {
-			continue
-		}
-		if err := o.addRootTest(p.Dir, p.Name); err != nil {
+	for _, r := range listedRoots(pkgs, modCache) {
+		if err := o.addRootTest(r.dir, r.name); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// listedRoots returns the packages of pkgs that can get an empty test
+// file: they have Go files and are outside the module cache.
+func listedRoots(pkgs []*listPkg, modCache func() string) []rootPkg {
+	var out []rootPkg
+	for _, p := range pkgs {
+		if len(p.GoFiles)+len(p.CgoFiles) > 0 && p.Dir != "" && p.Name != "" && !inModCache(p, modCache) {
+			out = append(out, rootPkg{p.Dir, p.Name})
+		}
+	}
+	return out
 }
 
 // addRootTest gives the package name in dir an empty test file.
