@@ -2,7 +2,6 @@ package retryloop
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -185,14 +184,7 @@ func (w *walker) helperReturn(s *ast.ReturnStmt, in []pstate) {
 				r = st.err
 			}
 		default:
-			if tv, ok := w.m.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-				r = no
-				if constant.BoolVal(tv.Value) {
-					r = yes
-				}
-			} else {
-				r, stat, _ = w.cond(e, st)
-			}
+			r, stat = w.boolResult(e, st)
 		}
 		switch {
 		case r == yes:

@@ -226,16 +226,7 @@ func (w *walker) predReturn(s *ast.ReturnStmt, in []pstate) {
 	}
 	e := s.Results[0]
 	for _, st := range in {
-		var r tri
-		var stat bool
-		if tv, ok := w.m.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-			r = no
-			if constant.BoolVal(tv.Value) {
-				r = yes
-			}
-		} else {
-			r, stat, _ = w.cond(e, st)
-		}
+		r, stat := w.boolResult(e, st)
 		switch {
 		case r == yes:
 			if stat {
@@ -246,4 +237,18 @@ func (w *walker) predReturn(s *ast.ReturnStmt, in []pstate) {
 			w.exit = append(w.exit, st)
 		}
 	}
+}
+
+// boolResult evaluates a returned bool in the state st: a constant is
+// itself, anything else is the condition the walk reads (stat: it reads a
+// status).
+func (w *walker) boolResult(e ast.Expr, st pstate) (r tri, stat bool) {
+	if tv, ok := w.m.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+		if constant.BoolVal(tv.Value) {
+			return yes, false
+		}
+		return no, false
+	}
+	r, stat, _ = w.cond(e, st)
+	return r, stat
 }
