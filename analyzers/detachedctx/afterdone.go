@@ -27,6 +27,7 @@ func (c *checker) afterDoneFuncs(ins *inspector.Inspector) map[*types.Func]bool 
 	info := c.pass.TypesInfo
 	sites := map[*types.Func][]site{}
 	called := map[*ast.Ident]bool{}
+	anyOK := false
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -64,9 +65,14 @@ func (c *checker) afterDoneFuncs(ins *inspector.Inspector) map[*types.Func]bool 
 			break
 		}
 		fn = fn.Origin()
-		sites[fn] = append(sites[fn], site{in: in, ok: c.afterDone(stack) || encl != nil && c.deliberate(stack, encl)})
+		s := site{in: in, ok: c.afterDone(stack) || encl != nil && c.deliberate(stack, encl)}
+		anyOK = anyOK || s.ok
+		sites[fn] = append(sites[fn], s)
 		return true
 	})
+	if !anyOK {
+		return nil // no call after done: no such helper (most packages)
+	}
 	// Uses other than calls: the function's callers are out of sight.
 	escaped := map[*types.Func]bool{}
 	for id, obj := range info.Uses {
@@ -118,8 +124,8 @@ func (c *checker) interfaceMethodNames() map[string]bool {
 		}
 	}
 	for _, tv := range c.pass.TypesInfo.Types {
-		if tv.Type != nil {
-			add(tv.Type)
+		if tv.IsType() {
+			add(tv.Type) // an interface literal spelled in the package
 		}
 	}
 	return names
