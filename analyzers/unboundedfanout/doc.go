@@ -69,7 +69,8 @@
 //     parameter too: its size is the user's choice). One must guard every
 //     remote call the goroutines reach, on every path: a helper that takes
 //     the semaphore on one branch only, or goes ahead when none is free,
-//     is no limit;
+//     is no limit; a wait on a channel a call returns (<-ctx.Done(),
+//     <-time.After(d)) takes no shared token and is no limit;
 //   - collections of constant or capped size: loops over a small constant
 //     count, a literal, or a collection capped before the loop
 //     (if len(ids) > 10 { return errTooMany }, ids = ids[:min(len(ids),

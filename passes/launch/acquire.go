@@ -61,6 +61,11 @@ func (s *state) acquisitions(body ast.Node, scope ast.Node) []acq {
 			if !ok || u.Op != token.ARROW {
 				return
 			}
+			if _, call := ast.Unparen(u.X).(*ast.CallExpr); call {
+				// A channel a call returns (ctx.Done(), time.After(d)):
+				// a wait, not a token the goroutines share.
+				return
+			}
 			if v := chanVar(s.info, u.X); v != nil && !s.buffered(v) {
 				// An unbuffered channel holds no tokens: a receive waits
 				// for a signal (a start barrier closed after the loop),

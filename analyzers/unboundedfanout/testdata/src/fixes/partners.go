@@ -114,13 +114,14 @@ func StartSignal(ctx context.Context, photos []Photo) error {
 	return g.Wait()
 }
 
-// A goroutine that waits for the function's cancellation: not fan-out
-// (it waits until the caller is done), so no finding and no fix.
+// Goroutines that wait for the function's cancellation, then all call the
+// dependency at once: fan-out, but a limit would deadlock (the slots are
+// held until the cancellation, which comes after the loop), so no fix.
 func UntilDone(ctx context.Context, photos []Photo) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	for _, p := range photos {
-		go func() {
+		go func() { // want `one goroutine per element of photos`
 			<-ctx.Done()
 			render(context.Background(), p)
 		}()
