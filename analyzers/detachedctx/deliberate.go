@@ -309,13 +309,18 @@ func isBuiltin(info *types.Info, id *ast.Ident, name string) bool {
 	return ok && b.Name() == name
 }
 
-// endsOnDone reports whether a loop statement ends only when a context is
-// done: its condition requires ctx.Err() == nil, or every break out of it
-// is in a select case <-ctx.Done() (and there is one).
+// endsOnDone reports whether a statement is left for the next one only when
+// a context is done: a loop whose condition requires ctx.Err() == nil, or
+// whose every break out of it is in a select case <-ctx.Done() (and there
+// is one); a select with a case <-ctx.Done() whose every other case (and
+// default) ends in a statement that leaves the select elsewhere.
 func (c *checker) endsOnDone(st ast.Stmt) bool {
 	var label *ast.Ident
 	if l, ok := st.(*ast.LabeledStmt); ok {
 		label, st = l.Label, l.Stmt
+	}
+	if sel, ok := st.(*ast.SelectStmt); ok {
+		return c.selectEndsOnDone(sel)
 	}
 	loop, ok := st.(*ast.ForStmt)
 	if !ok {
@@ -330,6 +335,39 @@ func (c *checker) endsOnDone(st ast.Stmt) bool {
 	breaks, onDone := 0, 0
 	c.countBreaks(loop.Body, label, false, false, &breaks, &onDone)
 	return breaks > 0 && breaks == onDone
+}
+
+// selectEndsOnDone reports whether the statement after sel is reached only
+// through a case <-ctx.Done(): there is one, and every other clause ends in
+// a return, a panic, a continue or goto, or a labelled break (of an
+// enclosing statement), and has no unlabelled break, which would leave the
+// select for the next statement.
+func (c *checker) selectEndsOnDone(sel *ast.SelectStmt) bool {
+	done := false
+	for _, cl := range sel.Body.List {
+		cc, ok := cl.(*ast.CommClause)
+		if !ok {
+			return false
+		}
+		if cc.Comm != nil && analysisutil.DoneRecv(c.pass.TypesInfo, cc.Comm) {
+			done = true
+			continue
+		}
+		if !c.leaves(&ast.BlockStmt{List: cc.Body}) {
+			return false
+		}
+		breaks, onDone := 0, 0
+		for _, b := range cc.Body {
+			c.countBreaks(b, nil, false, false, &breaks, &onDone)
+			if br, ok := b.(*ast.BranchStmt); ok {
+				c.countBranch(br, nil, false, false, &breaks, &onDone)
+			}
+		}
+		if breaks > 0 {
+			return false
+		}
+	}
+	return done
 }
 
 // countBreaks counts the break statements under n that leave the loop

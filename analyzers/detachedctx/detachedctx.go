@@ -364,7 +364,8 @@ func (c *checker) ctxWord(caller *ctxflow.Caller, at ast.Node) string {
 // context is done: after a statement <-ctx.Done(), in the case
 // <-ctx.Done() of a select, or after a loop that ends only when a context
 // is done (for ctx.Err() == nil { ... }, or a loop whose only break is in
-// a case <-ctx.Done()). The caller's context is spent there, and a
+// a case <-ctx.Done()), or after a select left only through its case
+// <-ctx.Done(). The caller's context is spent there, and a
 // fresh one is what the code needs (a graceful shutdown with its own
 // timeout: srv.Shutdown(context.WithTimeout(context.Background(), d))).
 func (c *checker) afterDone(stack []ast.Node) bool {

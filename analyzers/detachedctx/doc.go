@@ -67,7 +67,8 @@
 // return err), and once the caller's
 // context is done (after <-ctx.Done(), in a select case <-ctx.Done(), or
 // after a loop that ends only then: for ctx.Err() == nil { ... }, or one
-// whose only break is in a case <-ctx.Done(); also in an unexported
+// whose only break is in a case <-ctx.Done(), or a select whose every
+// case but <-ctx.Done() returns or leaves otherwise; also in an unexported
 // function of the package, never used as a value, whose every call is in
 // such a place or in another such function),
 // as a graceful shutdown does with srv.Shutdown(context.WithTimeout(

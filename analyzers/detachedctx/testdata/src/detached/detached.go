@@ -186,6 +186,44 @@ func Run(ctx context.Context, srv *http.Server, errc chan error) error {
 	}
 }
 
+// After a select whose every other case returns, ctx is done: the shutdown
+// below the select runs only then. When a case can fall out of the select
+// (a break, or no return), the shutdown may run with ctx alive.
+func RunAfter(ctx context.Context, srv *http.Server, errc chan error) error {
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		return err
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return srv.Shutdown(sctx)
+}
+
+func RunAfterEither(ctx context.Context, srv *http.Server, errc chan error) error {
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		if err == nil {
+			break
+		}
+		return err
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context`
+	defer cancel()
+	return srv.Shutdown(sctx)
+}
+
+func RunAfterDefault(ctx context.Context, srv *http.Server) error {
+	select {
+	case <-ctx.Done():
+	default:
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // want `context.WithTimeout on context.Background\(\) although this function has the caller's context`
+	defer cancel()
+	return srv.Shutdown(sctx)
+}
+
 type closer interface{ Close(ctx context.Context) error }
 
 // A Stop given a context that it ignores: what it calls is not told by a
