@@ -35,6 +35,13 @@ type LocalityTable struct {
 	// works on this machine only, with what it does (the file system,
 	// subprocesses).
 	LocalPackages map[string]string
+	// Daemons are the client packages, by import path, of a daemon of this
+	// machine that they reach over a unix socket unless configured
+	// otherwise (the Docker engine, D-Bus and systemd through it, LXD and
+	// Incus), with what they reach. Their calls are not proven to reach
+	// another machine, so they are local work for every rule: a fan-out per
+	// container, or a poll of the system bus, is silent.
+	Daemons map[string]string
 	// InProcess are functions and methods, by types.Func.FullName(), that
 	// work on values in memory only (an http.Header's Set, http.StatusText):
 	// whatever they are given, they reach nothing.
@@ -92,6 +99,7 @@ func defaultLocality() LocalityTable {
 			"path/filepath": "the file system",
 			"os/exec":       "a subprocess",
 		},
+		Daemons:   daemons(),
 		InProcess: inProcess(),
 		Listens: map[string][2]int{
 			"net.Listen":                 {0, 1},
@@ -131,6 +139,35 @@ func inProcess() map[string]bool {
 	for _, r := range []string{"SetBasicAuth", "BasicAuth", "AddCookie", "Cookie", "Cookies", "Context",
 		"UserAgent", "Referer", "ProtoAtLeast"} {
 		m["(*net/http.Request)."+r] = true
+	}
+	return m
+}
+
+// Package returns what the functions of a package reach when they all stay
+// on this machine (LocalPackages, Daemons), and whether they do.
+func (t LocalityTable) Package(path string) (string, bool) {
+	if what, ok := t.LocalPackages[path]; ok {
+		return what, true
+	}
+	what, ok := t.Daemons[path]
+	return what, ok
+}
+
+// daemons are the rows of LocalityTable.Daemons.
+func daemons() map[string]string {
+	m := map[string]string{}
+	for _, p := range []string{"github.com/docker/docker/client", "github.com/moby/moby/client",
+		"github.com/fsouza/go-dockerclient"} {
+		m[p] = "the Docker daemon (a unix socket by default)"
+	}
+	for _, p := range []string{"github.com/godbus/dbus/v5", "github.com/godbus/dbus"} {
+		m[p] = "the D-Bus system or session bus"
+	}
+	for _, p := range []string{"github.com/coreos/go-systemd/v22/dbus", "github.com/coreos/go-systemd/dbus"} {
+		m[p] = "systemd over D-Bus"
+	}
+	for _, p := range []string{"github.com/lxc/incus/client", "github.com/lxc/incus/v6/client", "github.com/canonical/lxd/client"} {
+		m[p] = "the LXD or Incus daemon (a unix socket by default)"
 	}
 	return m
 }

@@ -657,9 +657,8 @@ var localPackages = map[string]bool{
 	// kernel (mounts, devices, ioctls).
 	"os": true, "io/fs": true, "path/filepath": true, "syscall": true,
 	"golang.org/x/sys/unix": true, "golang.org/x/sys/windows": true,
-	// D-Bus: the local system or session bus, and systemd through it.
-	"github.com/godbus/dbus/v5": true, "github.com/godbus/dbus": true,
-	"github.com/coreos/go-systemd/v22/dbus": true, "github.com/coreos/go-systemd/dbus": true,
+	// The clients of local daemons (D-Bus, the Docker engine) are added
+	// from LocalityTable.Daemons.
 }
 
 var localCalls = map[string]bool{
@@ -716,7 +715,7 @@ func defaultRetry() RetryTable {
 		DelayFuncs:    delayFuncRows(),
 		Stops:         stopRows(),
 		Accept:        maps.Clone(accepts), // the same rows as the bound table's
-		LocalPackages: maps.Clone(localPackages),
+		LocalPackages: retryLocalPackages(),
 		LocalCalls:    maps.Clone(localCalls),
 		Predicates:    predicateRows(),
 		Serves: map[string]bool{
@@ -791,4 +790,14 @@ func (t *Table) RetryPaths() []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// retryLocalPackages are the packages of RetryTable.LocalPackages: the
+// rows above and the clients of local daemons.
+func retryLocalPackages() map[string]bool {
+	m := maps.Clone(localPackages)
+	for p := range daemons() {
+		m[p] = true
+	}
+	return m
 }

@@ -83,7 +83,8 @@
 // time.Tick; server accept loops; loops whose sleep paces work with no
 // retried call; loops and helpers retrying local work (issue 13, rule 1:
 // the file system, the kernel, subprocesses, a unix socket, a loopback
-// address such as 127.0.0.1 or localhost, in-process state), directly or
+// address such as 127.0.0.1 or localhost, in-process state, the client of
+// a daemon of this machine: the Docker engine, D-Bus, systemd, LXD), directly or
 // through functions of the module whose every call stays on this machine,
 // or through a team's retry helper that every caller hands local work;
 // and loops that pass a wait after a success too and go

@@ -22,7 +22,9 @@
 //     call, a dial, a database call, a client the knowledge table lists),
 //     directly or through functions of any package (followed through their
 //     facts). Local work is not a dependency: subprocesses, files, ioctls,
-//     the loopback address, unix sockets, an embedded database. A goroutine
+//     the loopback address, unix sockets, an embedded database, the client
+//     of a daemon of this machine (the Docker engine, D-Bus, systemd, LXD,
+//     reached over a unix socket unless configured otherwise). A goroutine
 //     that runs a function value or an interface method whose body is out
 //     of sight, or only waits on channels, timers or its context, is not
 //     reported. Remote work done only after a failure (if err != nil {

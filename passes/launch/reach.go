@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/passes/outbound"
 )
 
 // reach fills what the goroutines of a launch reach: the remote outbound
@@ -32,6 +33,9 @@ func (s *state) reach(l *Launch) {
 		if fn == nil || abstract(fn) {
 			known = false
 			break
+		}
+		if s.deps.Res.Locality(l.Call).Locality == outbound.Local {
+			break // go cli.ContainerStats(ctx, id): a local daemon
 		}
 		var recv ast.Expr
 		if sel, ok := ast.Unparen(l.Fn).(*ast.SelectorExpr); ok {

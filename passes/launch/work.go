@@ -266,6 +266,9 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 			add(w)
 			return
 		}
+		if s.deps.Res.Locality(call).Locality == outbound.Local {
+			return // stays on this machine: os, in-process work, the client of a local daemon
+		}
 		fn, recv := s.flow.Callee(call)
 		f := s.fact(fn)
 		if f == nil {

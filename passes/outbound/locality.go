@@ -79,7 +79,8 @@ func joinPlaces(ps []Place) Place {
 
 // Locality returns where a call goes: for an outbound call, the place its
 // target, client, connection or driver shows; for a call of a package that
-// works only on this machine (os, os/exec: knowledge.LocalityTable) or of a
+// works only on this machine (os, os/exec: knowledge.LocalityTable), of the
+// client of a local daemon (LocalityTable.Daemons), or of a
 // function that works in memory only (LocalityTable.InProcess), Local;
 // otherwise unknown (the call may do anything).
 func (r *Result) Locality(call *ast.CallExpr) Place {
@@ -102,7 +103,7 @@ func (r *Result) Locality(call *ast.CallExpr) Place {
 	if r.table.Locality.InProcess[analysisutil.Key(fn)] {
 		return Place{Locality: Local, Reason: "in-process work"}
 	}
-	if what, ok := r.table.Locality.LocalPackages[fn.Pkg().Path()]; ok {
+	if what, ok := r.table.Locality.Package(fn.Pkg().Path()); ok {
 		return Place{Locality: Local, Reason: what}
 	}
 	return Place{}
@@ -696,4 +697,15 @@ func (s *state) exportDrivers(calls []*ast.CallExpr) {
 		sort.Strings(names)
 		s.pass.ExportPackageFact(&SQLDriverFact{Names: names})
 	}
+}
+
+// localPackage reports whether fn belongs to a package whose functions all
+// stay on this machine (os, the client of a local daemon): what it does
+// forwards no context and sends no request to a dependency.
+func (s *state) localPackage(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	_, ok := s.table.Locality.Package(fn.Pkg().Path())
+	return ok
 }

@@ -486,6 +486,9 @@ func (s *state) opensStream(fn *types.Func) bool {
 func (s *state) forward(fn *types.Func) *ForwardFact {
 	fn = fn.Origin()
 	if fn.Pkg() != s.pass.Pkg {
+		if s.localPackage(fn) {
+			return nil // the client of a local daemon: it forwards to no dependency
+		}
 		f := new(ForwardFact)
 		if s.pass.ImportObjectFact(fn, f) {
 			return f

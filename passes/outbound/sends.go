@@ -69,6 +69,9 @@ func (s *Send) Request(p SendParam) ast.Expr {
 func (s *state) sendFact(fn *types.Func) *SendFact {
 	fn = fn.Origin()
 	if fn.Pkg() != s.pass.Pkg {
+		if s.localPackage(fn) {
+			return nil // the client of a local daemon: it forwards to no dependency
+		}
 		f := new(SendFact)
 		if s.pass.ImportObjectFact(fn, f) {
 			return f
