@@ -78,6 +78,10 @@ type Table struct {
 	// transport's settings ((*net/http.Transport).Clone).
 	DefaultTransports map[string]bool
 	TransportCopies   map[string]bool
+	// ConnCapSetters: methods that cap a client's open connections, with
+	// the index of the cap argument ((*database/sql.DB).SetMaxOpenConns(n):
+	// n > 0 makes callers wait for a free connection).
+	ConnCapSetters map[string]int
 	// Locality tells local work (loopback, unix sockets, embedded
 	// databases, files, subprocesses) from calls that reach another
 	// machine.
@@ -371,6 +375,9 @@ type TransportType struct {
 	// deadlines: the transport's bound is then unknown. A transport whose
 	// every dial function dials a unix socket stays on this machine.
 	DialFields []string
+	// ConnCapField caps the connections the transport opens to one host
+	// (http.Transport.MaxConnsPerHost): a request beyond it waits for one.
+	ConnCapField string
 }
 
 // ClientValue is what is known about a package-level client variable or the
@@ -415,7 +422,9 @@ func Default() *Table {
 		TransportTypes: map[string]TransportType{"net/http.Transport": {
 			ResponseHeaderField: "ResponseHeaderTimeout",
 			DialFields:          []string{"DialContext", "Dial", "DialTLSContext", "DialTLS"},
+			ConnCapField:        "MaxConnsPerHost",
 		}},
+		ConnCapSetters:    map[string]int{"(*database/sql.DB).SetMaxOpenConns": 0},
 		DefaultTransports: map[string]bool{"net/http.DefaultTransport": true},
 		TransportCopies:   map[string]bool{"(*net/http.Transport).Clone": true},
 		Now:               maps.Clone(now),

@@ -67,7 +67,9 @@
 //     whose other cases leave counts); a throttle helper that waits on one
 //     before the call; a pacer that runs the function it is handed under
 //     its tokens; and a client that caps its own connections (go-redis's
-//     pool). A semaphore of any capacity is a limit (one sized from a
+//     pool; a *sql.DB given SetMaxOpenConns(n), n > 0, unconditionally
+//     before the launches or in the function that opens it; an http.Client
+//     whose transport literal sets MaxConnsPerHost). A semaphore of any capacity is a limit (one sized from a
 //     parameter too: its size is the user's choice). One must guard every
 //     remote call the goroutines reach, on every path: a helper that takes
 //     the semaphore on one branch only, or goes ahead when none is free,

@@ -380,6 +380,15 @@ func (s *state) connCap(oc *outbound.Call) string {
 	if key := analysisutil.TypeKey(t); s.table.ConnCaps[key] {
 		return "the connection pool of " + deps.ShortType(key)
 	}
+	// A cap set on this client: db.SetMaxOpenConns(10), a transport's
+	// MaxConnsPerHost.
+	for _, e := range []ast.Expr{oc.Client(), oc.Recv} {
+		if e != nil {
+			if c := s.flow.ConnCap(e); c != "" {
+				return c
+			}
+		}
+	}
 	return ""
 }
 
