@@ -15,7 +15,8 @@ import (
 //
 //   - cleanup on the way out: in a deferred call or a deferred function
 //     literal, or in a branch taken on a failure or a cancellation
-//     (if err != nil { ...; return err }) that leaves the path;
+//     (if err != nil { ...; return err }, or a case err != nil of a
+//     tagless switch) that leaves the path;
 //   - work that runs later: a function literal handed to a function that
 //     keeps it to run after the caller has returned (time.AfterFunc,
 //     context.AfterFunc, knowledge rows RunsLater; or a function of this
@@ -45,6 +46,14 @@ func (c *checker) deliberate(stack []ast.Node, fn ast.Node) bool {
 			}
 			if n == p.Else && c.failure(p.Cond, false) {
 				if b, ok := p.Else.(*ast.BlockStmt); ok && c.leaves(b) {
+					return true
+				}
+			}
+		case *ast.CaseClause:
+			// switch { case err != nil: ...; return err }: the if above,
+			// written as a tagless switch.
+			if i >= 3 && len(p.List) > 0 && c.leaves(&ast.BlockStmt{List: p.Body}) {
+				if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag == nil && c.allFailures(p.List) {
 					return true
 				}
 			}
@@ -97,6 +106,17 @@ func (c *checker) failure(cond ast.Expr, want bool) bool {
 	return false
 }
 
+// allFailures reports whether every expression of a case list holds only
+// on a failure or a cancellation.
+func (c *checker) allFailures(list []ast.Expr) bool {
+	for _, e := range list {
+		if !c.failure(e, true) {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *checker) isNil(e ast.Expr) bool {
 	return c.pass.TypesInfo.Types[e].IsNil()
 }
@@ -128,9 +148,10 @@ func (c *checker) leaves(b *ast.BlockStmt) bool {
 }
 
 // runsLater reports whether call keeps the function literal lit to run
-// after the caller has returned: a RunsLater row, or a function of this
-// package that stores its parameter (in a field, a map, a slice, a
-// package-level variable, or sends it on a channel).
+// after the caller has returned: a RunsLater row, or a function of any
+// package of the build that stores its parameter (in a field, a map, a
+// slice, a package-level variable, or sends it on a channel), runs it in a
+// goroutine it starts, or hands it on to one that does (ctxflow.LaterFact).
 func (c *checker) runsLater(call *ast.CallExpr, lit *ast.FuncLit) bool {
 	fn, _ := c.m.Callee(call)
 	if fn == nil {
@@ -148,74 +169,7 @@ func (c *checker) runsLater(call *ast.CallExpr, lit *ast.FuncLit) bool {
 	if i, ok := c.table.RunsLater[analysisutil.Key(fn)]; ok {
 		return i == idx
 	}
-	decl := c.m.Decl(fn)
-	if decl == nil || decl.Body == nil {
-		return false
-	}
-	sig := fn.Type().(*types.Signature)
-	if idx >= sig.Params().Len() {
-		return false
-	}
-	param := sig.Params().At(idx)
-	return stores(c.pass.TypesInfo, decl.Body, param)
-}
-
-// stores reports whether body keeps v beyond the call: assigns it (or a
-// value appended with it) to something other than a local variable, or
-// sends it on a channel.
-func stores(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.Uses[id] == v
-	}
-	holds := func(e ast.Expr) bool {
-		if is(e) {
-			return true
-		}
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && isBuiltin(info, id, "append") {
-				for _, a := range call.Args[1:] {
-					if is(a) {
-						return true
-					}
-				}
-			}
-		}
-		if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-			for _, el := range lit.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					el = kv.Value
-				}
-				if is(el) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, r := range n.Rhs {
-				if i >= len(n.Lhs) || !holds(r) {
-					continue
-				}
-				if id, ok := ast.Unparen(n.Lhs[i]).(*ast.Ident); ok {
-					if lv, ok := info.ObjectOf(id).(*types.Var); ok && lv.Parent() != nil && lv.Parent() != lv.Pkg().Scope() {
-						continue // a local variable
-					}
-				}
-				found = true
-			}
-		case *ast.SendStmt:
-			if holds(n.Value) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return c.m.RunsLater(fn, idx)
 }
 
 // awaited reports whether the function fn waits, after the go statement g,

@@ -61,7 +61,8 @@
 // same), bounded by its own WithTimeout. A fresh context is right for
 // cleanup on the way out: in a deferred call or function, in a branch taken
 // on a failure or a cancellation that leaves the path (if err != nil {
-// rollback(context.Background()); return err }), in cleanup that runs
+// rollback(context.Background()); return err }, or the same case of a
+// tagless switch), in cleanup that runs
 // whatever the work on the caller's context gave, before that work's
 // failure is handled (err := op(ctx); cleanup(context.Background());
 // return err), and once the caller's
@@ -74,8 +75,9 @@
 // as a graceful shutdown does with srv.Shutdown(context.WithTimeout(
 // context.Background(), d)). So it is for work that runs later: a function
 // handed to time.AfterFunc, context.AfterFunc, http.Server's
-// RegisterOnShutdown or a function of the package that stores it (a
-// registered callback), a goroutine the function starts and does not wait
+// RegisterOnShutdown or a function of any package that stores it (a
+// registered callback), runs it in a goroutine (go f()) or hands it on to
+// one that does, a goroutine the function starts and does not wait
 // for (no WaitGroup Wait, no receive from a channel the goroutine sends on),
 // Background handed to a function that hands that context to a goroutine
 // it starts (a component's Start: ctx, cancel := context.WithCancel(ctx);

@@ -43,7 +43,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 			ResultType: reflect.TypeFor[*Model](),
-			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact), new(ConnFact), new(UnlimitedGroupFact), new(ShapeFact)},
+			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact), new(ConnFact), new(UnlimitedGroupFact), new(ShapeFact), new(LaterFact)},
 		}
 	})
 }
@@ -138,6 +138,10 @@ type Model struct {
 	reqBusy   map[*types.Func]bool
 	recMemo   map[*types.Func]*RecontextFact
 	recBusy   map[*types.Func]bool
+	// LaterFacts, read by analyzers that run concurrently.
+	laterMu   sync.Mutex
+	laterMemo map[*types.Func]*LaterFact
+	laterBusy map[*types.Func]bool
 
 	ins     *inspector.Inspector
 	indexed sync.Once
@@ -175,12 +179,15 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		reqBusy:   map[*types.Func]bool{},
 		recMemo:   map[*types.Func]*RecontextFact{},
 		recBusy:   map[*types.Func]bool{},
+		laterMemo: map[*types.Func]*LaterFact{},
+		laterBusy: map[*types.Func]bool{},
 	}
 	// Fast path: a package that imports nothing the table knows (no
 	// context, net/http, database/sql, ...) can hold no known call, context
 	// or request.
 	m.ins = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	m.Relevant = analysisutil.Imports(pass.Pkg, m.Table.PathSet())
+	m.exportLaterFacts()
 	if !m.Relevant {
 		return m, nil
 	}
