@@ -69,7 +69,8 @@
 // fmt.Sprintf formats (a %s, %v or %d verb only with a proven argument:
 // fmt.Sprintf("http://%s:%d", "localhost", port) is local, a host from
 // configuration is not), net.JoinHostPort, url.URL literals and url.Parse,
-// what a function of the module returns, variables and unexported fields
+// what a function of the module returns (in any of its packages, one that
+// imports no client too: cfg.AgentURL()), variables and unexported fields
 // the package sets; a database handle, gRPC
 // connection or HTTP client made by a function of the module (in another
 // package too: its facts) is placed where that function makes it. A target

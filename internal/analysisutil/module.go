@@ -453,3 +453,20 @@ func dirDecls(dir string) map[string]bool {
 	v, _ := declCache.LoadOrStore(dir, out)
 	return v.(map[string]bool)
 }
+
+// OwnCode reports whether the analysed package is the user's code rather
+// than a dependency (OwnPackage).
+func OwnCode(pass *analysis.Pass) bool {
+	return OwnPackage(pass.Module, pass.Pkg.Path())
+}
+
+// OwnPackage reports whether the package at path, of module mod (nil when
+// unknown), is the user's code: not the standard library, and of a module
+// without a version (the main module, a workspace module, a replacement by
+// directory) or, with no module information, any other package.
+func OwnPackage(mod *analysis.Module, path string) bool {
+	if isStd(path) {
+		return false
+	}
+	return mod == nil || mod.Version == ""
+}

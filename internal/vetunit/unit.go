@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 	"golang.org/x/tools/go/gcexportdata"
 
+	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/suite"
 )
 
@@ -101,7 +102,8 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 		for _, p := range cfg.ImportMap {
 			imports = append(imports, p)
 		}
-		if !CanHaveFacts(cfg.ImportPath, imports, FactPaths(opts.Config.Table()), vetxHasFacts(cfg.PackageVetx)) {
+		own := analysisutil.OwnPackage(&analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion}, cfg.ImportPath)
+		if !CanHaveFacts(cfg.ImportPath, own, imports, FactPaths(opts.Config.Table()), vetxHasFacts(cfg.PackageVetx)) {
 			return modeFast, writeFile(cfg.VetxOutput, nil)
 		}
 	}

@@ -187,11 +187,19 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 	// or request.
 	m.ins = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	m.Relevant = analysisutil.Imports(pass.Pkg, m.Table.PathSet())
-	m.exportLaterFacts()
 	if !m.Relevant {
+		if analysisutil.OwnCode(pass) {
+			m.exportLaterFacts()
+			// A package of the user's own code that knows no client may
+			// still return an address another package calls
+			// (cfg.AgentURL() for "http://127.0.0.1:8500").
+			m.Index()
+			m.exportShapeFacts()
+		}
 		return m, nil
 	}
 	m.Index()
+	m.exportLaterFacts()
 	m.exportRequestFacts()
 	return m, nil
 }

@@ -40,9 +40,9 @@ func (m *Model) RunsLater(fn *types.Func, i int) bool {
 	return false
 }
 
-// exportLaterFacts runs for every package, relevant or not: the function
-// that registers a callback is often in a package that knows nothing of
-// contexts or clients.
+// exportLaterFacts runs for relevant packages and for the user's own code
+// whatever it imports: the function that registers a callback is often in
+// a package that knows nothing of contexts or clients.
 func (m *Model) exportLaterFacts() {
 	for _, file := range m.Pass.Files {
 		for _, d := range file.Decls {

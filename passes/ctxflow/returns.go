@@ -72,6 +72,16 @@ func (m *Model) returnShapes(fn *types.Func, seen map[*types.Var]bool, depth int
 	return out, true
 }
 
+// exportShapeFacts exports the ShapeFacts of the package's functions that
+// return a string.
+func (m *Model) exportShapeFacts() {
+	for fn := range m.decls {
+		if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 {
+			m.exportShapeFact(fn)
+		}
+	}
+}
+
 // exportShapeFact exports the ShapeFact of an exported function whose
 // every result shape begins with something known.
 func (m *Model) exportShapeFact(fn *types.Func) {

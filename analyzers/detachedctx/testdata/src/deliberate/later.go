@@ -3,7 +3,7 @@ package deliberate
 import (
 	"context"
 	"database/sql"
-	"hooks"
+	"example.com/hooks"
 )
 
 // Work that runs later through a function of another package of the
