@@ -269,6 +269,10 @@ type GRPCShape struct {
 	// DefaultCallOptions is the dial option that gives every call of the
 	// connection call options (grpc.WithDefaultCallOptions).
 	DefaultCallOptions string
+	// DefaultServiceConfig is the dial option that gives the connection a
+	// service config in JSON (grpc.WithDefaultServiceConfig): a method
+	// config with "waitForReady": true makes its calls wait for ready.
+	DefaultServiceConfig string
 	// Dials are the functions that make a client connection, with the index
 	// of their first dial option (grpc.NewClient(target, opts...): 1).
 	Dials map[string]int
@@ -396,8 +400,8 @@ func Default() *Table {
 			Registrars:          []string{grpcPath + ".ServiceRegistrar", grpcPath + ".Server"},
 			StreamMethods:       []string{"(" + grpcPath + ".ClientStream).CloseSend", "(" + grpcPath + ".ClientStream).RecvMsg"},
 			FiniteStreamMethods: []string{"CloseAndRecv"}, EndOfStream: "io.EOF", WaitForReady: grpcPath + ".WaitForReady",
-			DefaultCallOptions: grpcPath + ".WithDefaultCallOptions",
-			Dials:              maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
+			DefaultCallOptions: grpcPath + ".WithDefaultCallOptions", DefaultServiceConfig: grpcPath + ".WithDefaultServiceConfig",
+			Dials: maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
 			DeadlineOptions: maps.Clone(grpcDeadlineOptions)},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},

@@ -107,7 +107,8 @@
 // calls (their transports' dial and response timeouts), and gRPC streams
 // that may rightly live as long as their context (a watch or subscription,
 // or a stream whose reading is out of sight). A stream read to its end in
-// view — drained until io.EOF, or finished with CloseAndRecv — waits on
+// view — drained until io.EOF (compared, errors.Is, or a case of a switch
+// on the error), or finished with CloseAndRecv — waits on
 // the server like a unary call and is reported like one. A method that
 // forwards its caller's context to a generated client in its receiver's
 // fields is judged where it is called, by how that receiver was made:
@@ -115,7 +116,10 @@
 // conn was dialled without such an option. When a caller's context is in
 // scope and the call uses Background() or TODO() instead, that is
 // detachedctx's finding and ctxdeadline stays silent. A gRPC call with
-// WaitForReady(true) waits for the connection as well: its message says so.
+// WaitForReady(true) waits for the connection as well: its message says so
+// (the option in the call, in a local slice of options passed with ..., in
+// the connection's WithDefaultCallOptions, or a constant
+// WithDefaultServiceConfig whose method config sets "waitForReady": true).
 //
 // Suggested fixes, when a caller's context is in scope: http.NewRequest →
 // http.NewRequestWithContext(ctx, ...), net.Dial → (&net.Dialer{}).DialContext(ctx, ...),

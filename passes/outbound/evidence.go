@@ -1,7 +1,9 @@
 package outbound
 
 import (
+	"encoding/json"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -180,7 +182,7 @@ func waitsForReady(m *ctxflow.Model, c *Call) bool {
 	if readyOption(m, c.Call.Args) {
 		return true
 	}
-	if g.DefaultCallOptions == "" || c.Recv == nil {
+	if c.Recv == nil {
 		return false
 	}
 	for _, d := range m.GRPCDials(c.Recv) {
@@ -189,7 +191,14 @@ func waitsForReady(m *ctxflow.Model, c *Call) bool {
 			if !ok {
 				continue
 			}
-			if fn, _ := m.Callee(call); fn != nil && analysisutil.Key(fn) == g.DefaultCallOptions && readyOption(m, call.Args) {
+			fn, _ := m.Callee(call)
+			if fn == nil {
+				continue
+			}
+			switch key := analysisutil.Key(fn); {
+			case g.DefaultCallOptions != "" && key == g.DefaultCallOptions && readyOption(m, call.Args):
+				return true
+			case g.DefaultServiceConfig != "" && key == g.DefaultServiceConfig && len(call.Args) == 1 && readyConfig(m, call.Args[0]):
 				return true
 			}
 		}
@@ -197,9 +206,40 @@ func waitsForReady(m *ctxflow.Model, c *Call) bool {
 	return false
 }
 
-// readyOption reports whether args include grpc.WaitForReady(true).
+// readyConfig reports whether a constant service config (JSON) has a
+// method config with "waitForReady": true.
+func readyConfig(m *ctxflow.Model, e ast.Expr) bool {
+	tv, ok := m.Pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	var sc struct {
+		MethodConfig []struct {
+			WaitForReady *bool `json:"waitForReady"`
+		} `json:"methodConfig"`
+	}
+	if json.Unmarshal([]byte(constant.StringVal(tv.Value)), &sc) != nil {
+		return false
+	}
+	for _, mc := range sc.MethodConfig {
+		if mc.WaitForReady != nil && *mc.WaitForReady {
+			return true
+		}
+	}
+	return false
+}
+
+// readyOption reports whether args include grpc.WaitForReady(true), also
+// in a local slice of options passed with ... whose every definition lists
+// it (opts := []grpc.CallOption{grpc.WaitForReady(true)}; c.M(ctx, r, opts...)).
 func readyOption(m *ctxflow.Model, args []ast.Expr) bool {
 	for _, a := range args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+			if v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var); ok && readySlice(m, v) {
+				return true
+			}
+			continue
+		}
 		call, ok := ast.Unparen(a).(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 {
 			continue
@@ -215,11 +255,38 @@ func readyOption(m *ctxflow.Model, args []ast.Expr) bool {
 	return false
 }
 
+// readySlice reports whether every definition of a local slice of
+// options is a literal or an append that lists grpc.WaitForReady(true).
+func readySlice(m *ctxflow.Model, v *types.Var) bool {
+	if _, ok := v.Type().Underlying().(*types.Slice); !ok {
+		return false
+	}
+	defs := m.Defs(v)
+	if len(defs) == 0 {
+		return false
+	}
+	for _, d := range defs {
+		var elts []ast.Expr
+		switch x := ast.Unparen(d).(type) {
+		case *ast.CompositeLit:
+			elts = x.Elts
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 {
+				elts = x.Args[1:]
+			}
+		}
+		if len(elts) == 0 || !readyOption(m, elts) {
+			return false
+		}
+	}
+	return true
+}
+
 // finiteStream reports whether the stream a call opens is read to its end
 // in the function that opens it: the variable it is assigned to has a
 // finishing method called (CloseAndRecv), or an error from one of its
 // methods is compared with the end-of-stream error (err == io.EOF,
-// errors.Is(err, io.EOF)).
+// errors.Is(err, io.EOF), switch err { case io.EOF: }).
 func finiteStream(m *ctxflow.Model, c *Call) bool {
 	if c.Decl == nil || c.Decl.Body == nil {
 		return false
@@ -310,6 +377,17 @@ func finiteStream(m *ctxflow.Model, c *Call) bool {
 		case *ast.CallExpr:
 			if fn, _ := m.Callee(n); fn != nil && m.Table.ErrorMatches[analysisutil.Key(fn)] && len(n.Args) == 2 && isErr(n.Args[0]) && isEOF(n.Args[1]) {
 				finite = true
+			}
+		case *ast.SwitchStmt:
+			// switch err { case io.EOF: return nil }
+			if n.Tag != nil && isErr(n.Tag) {
+				for _, cl := range n.Body.List {
+					for _, e := range cl.(*ast.CaseClause).List {
+						if isEOF(e) {
+							finite = true
+						}
+					}
+				}
 			}
 		}
 		return !finite

@@ -137,6 +137,28 @@ func grpcOptions(addr string) {
 	c5, _ := grpc.NewClient(addr, grpc.WithDefaultCallOptions(grpc.WaitForReady(true)))
 	NewInventoryClient(c5).Check(context.Background(), &CheckRequest{}) // want `WaitForReady\(true\) makes it wait for the connection too`
 	NewInventoryClient(c4).Check(context.Background(), &CheckRequest{}) // want `\(bounds.InventoryClient\).Check gets context.Background\(\), which has no deadline and its connection is dialled with no deadline interceptor: a slow or stuck server holds this goroutine forever; derive`
+	ready := []grpc.CallOption{grpc.WaitForReady(true)}
+	NewInventoryClient(c4).Check(context.Background(), &CheckRequest{}, ready...) // want `WaitForReady\(true\) makes it wait for the connection too`
+	c6, _ := grpc.NewClient(addr, grpc.WithDefaultServiceConfig(`{"methodConfig": [{"name": [{"service": "inv.Inventory"}], "waitForReady": true}]}`))
+	NewInventoryClient(c6).Check(context.Background(), &CheckRequest{}) // want `WaitForReady\(true\) makes it wait for the connection too`
+}
+
+func streamsSwitch(addr string) error {
+	conn, _ := grpc.NewClient(addr)
+	all, err := NewInventoryClient(conn).Watch(context.Background(), &CheckRequest{}) // want `\(bounds.InventoryClient\).Watch opens a stream on context.Background\(\), which has no deadline, and reads it to its end`
+	if err != nil {
+		return err
+	}
+	for {
+		_, err := all.Recv()
+		switch err {
+		case nil:
+		case io.EOF:
+			return nil
+		default:
+			return err
+		}
+	}
 }
 
 func streams(addr string) error {
