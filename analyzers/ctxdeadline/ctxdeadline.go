@@ -219,10 +219,16 @@ func (c *checker) checkSend(s *outbound.Send, stack []ast.Node) {
 		if !ok || o.State != ctxflow.Free || o.NoCtxRequest || (o.Detached && caller != nil) {
 			continue // http.NewRequest is reported on its own line
 		}
+		given := "a request built on " + c.describe(o) + ", which has no deadline,"
+		if root := o.Root(); root != nil && o.HelperNoCtx {
+			if fn, _ := c.m.Callee(root); fn != nil {
+				given = "a request that " + analysisutil.Name(fn) + " builds without a context, so with no deadline,"
+			}
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: s.Call.Pos(), End: s.Call.End(),
-			Message: fmt.Sprintf("%s is given a request built on %s, which has no deadline, and sends it with %s, which nothing else bounds: a slow or silent server holds this goroutine forever; build the request with a context that has a deadline (context.WithTimeout)",
-				analysisutil.Name(s.Fn), c.describe(o), outbound.Chain(sp.Chain)),
+			Message: fmt.Sprintf("%s is given %s and sends it with %s, which nothing else bounds: a slow or silent server holds this goroutine forever; build the request with a context that has a deadline (context.WithTimeout)",
+				analysisutil.Name(s.Fn), given, outbound.Chain(sp.Chain)),
 		})
 		return
 	}

@@ -85,3 +85,17 @@ func AllWithContext(ctx context.Context, urls []string) error {
 	}
 	return nil
 }
+
+// A request a helper of another package builds without a context, sent by
+// one that sends what it is given.
+func SendPair(u string) error {
+	_, req, err := api.Pair(u)
+	if err != nil {
+		return err
+	}
+	resp, err := api.Send(req) // want `api.Send is given a request that api.Pair builds without a context, so with no deadline, and sends it with \(\*http.Client\).Do, which nothing else bounds`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

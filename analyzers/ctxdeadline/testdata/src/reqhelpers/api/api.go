@@ -29,3 +29,9 @@ func Build(urls []string) ([]*http.Request, error) {
 	}
 	return reqs, nil
 }
+
+// Pair returns a name and a request built without a context.
+func Pair(u string) (string, *http.Request, error) {
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	return u, req, err
+}
