@@ -1,5 +1,7 @@
 package knowledge
 
+import "go/types"
+
 // Rows that tell local work from remote work: a call is outbound to a
 // dependency only when it can reach another machine.
 
@@ -42,6 +44,12 @@ type LocalityTable struct {
 	// another machine, so they are local work for every rule: a fan-out per
 	// container, or a poll of the system bus, is silent.
 	Daemons map[string]string
+	// DaemonTypes are packages, by import path, of the types only a local
+	// daemon's API takes and returns (the Docker engine's api/types). An
+	// interface method whose signature takes or returns a type of a
+	// DaemonTypes or Daemons package abstracts that daemon's client: its
+	// calls are local too.
+	DaemonTypes map[string]string
 	// InProcess are functions and methods, by types.Func.FullName(), that
 	// work on values in memory only (an http.Header's Set, http.StatusText):
 	// whatever they are given, they reach nothing.
@@ -99,7 +107,15 @@ func defaultLocality() LocalityTable {
 			"path/filepath": "the file system",
 			"os/exec":       "a subprocess",
 		},
-		Daemons:   daemons(),
+		Daemons: daemons(),
+		DaemonTypes: map[string]string{
+			"github.com/docker/docker/api/types":           "the Docker daemon (a unix socket by default)",
+			"github.com/docker/docker/api/types/container": "the Docker daemon (a unix socket by default)",
+			"github.com/docker/docker/api/types/image":     "the Docker daemon (a unix socket by default)",
+			"github.com/moby/moby/api/types":               "the Docker daemon (a unix socket by default)",
+			"github.com/moby/moby/api/types/container":     "the Docker daemon (a unix socket by default)",
+			"github.com/moby/moby/api/types/image":         "the Docker daemon (a unix socket by default)",
+		},
 		InProcess: inProcess(),
 		Listens: map[string][2]int{
 			"net.Listen":                 {0, 1},
@@ -151,6 +167,42 @@ func (t LocalityTable) Package(path string) (string, bool) {
 	}
 	what, ok := t.Daemons[path]
 	return what, ok
+}
+
+// DaemonSignature returns what an interface method reaches when its
+// signature takes or returns a type of a daemon's client or API package
+// (DaemonTypes, Daemons), and whether it does.
+func (t LocalityTable) DaemonSignature(sig *types.Signature) (string, bool) {
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for i := 0; i < tuple.Len(); i++ {
+			if what, ok := t.daemonType(tuple.At(i).Type(), 0); ok {
+				return what, true
+			}
+		}
+	}
+	return "", false
+}
+
+func (t LocalityTable) daemonType(typ types.Type, depth int) (string, bool) {
+	if depth > 3 {
+		return "", false
+	}
+	switch x := types.Unalias(typ).(type) {
+	case *types.Pointer:
+		return t.daemonType(x.Elem(), depth+1)
+	case *types.Slice:
+		return t.daemonType(x.Elem(), depth+1)
+	case *types.Named:
+		if pkg := x.Obj().Pkg(); pkg != nil {
+			if what, ok := t.DaemonTypes[pkg.Path()]; ok {
+				return what, true
+			}
+			if what, ok := t.Daemons[pkg.Path()]; ok {
+				return what, true
+			}
+		}
+	}
+	return "", false
 }
 
 // daemons are the rows of LocalityTable.Daemons.

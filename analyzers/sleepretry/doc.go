@@ -84,7 +84,9 @@
 // retried call; loops and helpers retrying local work (issue 13, rule 1:
 // the file system, the kernel, subprocesses, a unix socket, a loopback
 // address such as 127.0.0.1 or localhost, in-process state, the client of
-// a daemon of this machine: the Docker engine, D-Bus, systemd, LXD), directly or
+// a daemon of this machine: the Docker engine, D-Bus, systemd, LXD, also
+// through an interface whose method takes or returns that client's types),
+// directly or
 // through functions of the module whose every call stays on this machine,
 // or through a team's retry helper that every caller hands local work;
 // and loops that pass a wait after a success too and go

@@ -80,7 +80,8 @@ func joinPlaces(ps []Place) Place {
 // Locality returns where a call goes: for an outbound call, the place its
 // target, client, connection or driver shows; for a call of a package that
 // works only on this machine (os, os/exec: knowledge.LocalityTable), of the
-// client of a local daemon (LocalityTable.Daemons), or of a
+// client of a local daemon (LocalityTable.Daemons, also through an
+// interface method whose signature takes or returns that client's types), or of a
 // function that works in memory only (LocalityTable.InProcess), Local;
 // otherwise unknown (the call may do anything).
 func (r *Result) Locality(call *ast.CallExpr) Place {
@@ -105,6 +106,11 @@ func (r *Result) Locality(call *ast.CallExpr) Place {
 	}
 	if what, ok := r.table.Locality.Package(fn.Pkg().Path()); ok {
 		return Place{Locality: Local, Reason: what}
+	}
+	if sig := fn.Signature(); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		if what, ok := r.table.Locality.DaemonSignature(sig); ok {
+			return Place{Locality: Local, Reason: what}
+		}
 	}
 	return Place{}
 }

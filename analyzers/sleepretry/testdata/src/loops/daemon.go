@@ -37,3 +37,42 @@ func waitEndpoint(ctx context.Context, hc *http.Client, url string) error {
 		time.Sleep(time.Second) // want `retry loop waits the same time.Second before every attempt`
 	}
 }
+
+// An interface that abstracts the daemon's client: its signature takes the
+// client's own types.
+type imageClient interface {
+	ImageRemove(ctx context.Context, id string, opts docker.ImageRemoveOptions) error
+}
+
+type imageCleaner struct{ images imageClient }
+
+func (c imageCleaner) remove(ctx context.Context, id string) {
+	for i := 0; i < 3; i++ {
+		if err := c.images.ImageRemove(ctx, id, docker.ImageRemoveOptions{Force: true}); err == nil {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(3 * time.Second):
+		}
+	}
+}
+
+// The same loop through an interface of no daemon's types is reported.
+type blobStore interface {
+	Delete(ctx context.Context, id string) error
+}
+
+func removeBlob(ctx context.Context, s blobStore, id string) {
+	for i := 0; i < 3; i++ {
+		if err := s.Delete(ctx, id); err == nil {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(3 * time.Second): // want `retry loop waits the same 3 \* time.Second before every attempt`
+		}
+	}
+}

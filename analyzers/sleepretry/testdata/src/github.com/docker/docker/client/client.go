@@ -45,3 +45,17 @@ func (c *Client) ContainerStats(ctx context.Context, id string, stream bool) (St
 	resp, err := c.hc.Do(req)
 	return Stats{Body: resp}, err
 }
+
+type ImageRemoveOptions struct{ Force bool }
+
+func (c *Client) ImageRemove(ctx context.Context, id string, opts ImageRemoveOptions) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, "http://"+c.host+"/images/"+id, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+	return err
+}
