@@ -189,11 +189,12 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 	m.Relevant = analysisutil.Imports(pass.Pkg, m.Table.PathSet())
 	if !m.Relevant {
 		if analysisutil.OwnCode(pass) {
-			m.exportLaterFacts()
 			// A package of the user's own code that knows no client may
 			// still return an address another package calls
-			// (cfg.AgentURL() for "http://127.0.0.1:8500").
+			// (cfg.AgentURL() for "http://127.0.0.1:8500"), or keep a
+			// callback to run later.
 			m.Index()
+			m.exportLaterFacts()
 			m.exportShapeFacts()
 		}
 		return m, nil

@@ -106,16 +106,7 @@ func (m *Model) laterLocked(fn *types.Func) *LaterFact {
 }
 
 func (m *Model) computeLater(fn *types.Func) *LaterFact {
-	var decl *ast.FuncDecl
-	for _, file := range m.Pass.Files {
-		if file.FileStart <= fn.Pos() && fn.Pos() < file.FileEnd {
-			for _, d := range file.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && m.info.Defs[fd.Name] == fn {
-					decl = fd
-				}
-			}
-		}
-	}
+	decl := m.Decl(fn)
 	if decl == nil || decl.Body == nil {
 		return nil
 	}
@@ -168,13 +159,7 @@ func (m *Model) spawns(body *ast.BlockStmt, v *types.Var) bool {
 				if !is(a) {
 					continue
 				}
-				var callee *types.Func
-				switch f := ast.Unparen(n.Fun).(type) {
-				case *ast.Ident:
-					callee, _ = m.info.Uses[f].(*types.Func)
-				case *ast.SelectorExpr:
-					callee, _ = m.info.Uses[f.Sel].(*types.Func)
-				}
+				callee, _ := m.Callee(n)
 				if callee == nil || callee.Pkg() == nil {
 					continue
 				}
