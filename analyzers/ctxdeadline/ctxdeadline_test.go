@@ -1,6 +1,7 @@
 package ctxdeadline_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -15,4 +16,10 @@ func TestCtxdeadline(t *testing.T) {
 
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdeadline.Analyzer, "fixes")
+}
+
+// A module whose path has no dot (module svc) is the user's code, not the
+// standard library: its packages export what their functions return.
+func TestDotlessModule(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "dotless"), ctxdeadline.Analyzer, "./...")
 }

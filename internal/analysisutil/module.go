@@ -461,12 +461,13 @@ func OwnCode(pass *analysis.Pass) bool {
 }
 
 // OwnPackage reports whether the package at path, of module mod (nil when
-// unknown), is the user's code: not the standard library, and of a module
-// without a version (the main module, a workspace module, a replacement by
-// directory) or, with no module information, any other package.
+// unknown), is the user's code: of a module without a version (the main
+// module, a workspace module, a replacement by directory), whatever its
+// path looks like (module myservice has no dot either), or, with no module
+// information, a package whose path is not the standard library's.
 func OwnPackage(mod *analysis.Module, path string) bool {
-	if isStd(path) {
-		return false
+	if mod != nil && mod.Path != "" && mod.Path != "std" {
+		return mod.Version == ""
 	}
-	return mod == nil || mod.Version == ""
+	return !isStd(path)
 }

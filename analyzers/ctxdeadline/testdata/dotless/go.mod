@@ -1,0 +1,3 @@
+module svc
+
+go 1.26
