@@ -103,7 +103,9 @@
 // silent), other than a team's own helper's operation above; a loop over a collection that moves on to the next element after
 // a failure (not a retry loop); a failsafe executor holding only a circuit
 // breaker; retries of different dependencies side by side, one after the
-// other; both layers using resil.Retry with the operation's context passed
+// other; loops whose retried calls stay on this machine (a loopback
+// address such as 127.0.0.1 or localhost, a unix socket, a subprocess:
+// issue 13, rule 1); both layers using resil.Retry with the operation's context passed
 // down (the runtime makes the inner layer attempt once).
 //
 // Example:

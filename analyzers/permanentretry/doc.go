@@ -55,7 +55,10 @@
 // 409 Conflict in a read-modify-write loop, whose write is given what a
 // call to the dependency read in the same iteration (optimistic
 // concurrency: the conflict is resolved by reading again); a single
-// request with no loop. Out of scope for now: a 4xx hidden inside
+// request with no loop; a loop whose every retried call stays on this
+// machine (a loopback address such as 127.0.0.1 or localhost, a unix
+// socket, a subprocess: issue 13, rule 1), such as a readiness poll of a
+// local sidecar. Out of scope for now: a 4xx hidden inside
 // an error's text, or inside an operation handed to a retry helper
 // (cenkalti/backoff has no predicate: its operation returns
 // backoff.Permanent), and loops or predicates that retry any err != nil.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/resilint/resilint/config"
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/passes/outbound"
 	"github.com/resilint/resilint/passes/retryloop"
 )
 
@@ -46,6 +47,9 @@ func run(pass *analysis.Pass, cfg *config.Config, rl *analysis.Analyzer) (any, e
 	}
 	rep := analysisutil.NewReporter(pass, cfg)
 	for _, L := range res.Loops {
+		if L.Place == outbound.Local {
+			continue // a local process (loopback, unix socket): no dependency to spare (rule 1)
+		}
 		for _, p := range L.Permanent {
 			rep.Report(analysis.Diagnostic{Pos: p.Node.Pos(), End: headEnd(p), Message: message(p)})
 		}
