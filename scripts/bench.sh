@@ -108,6 +108,8 @@ def measure(cmd, cwd, env):
     full = ["/usr/bin/time", "-f", "%e %M", "-o", tf] + cmd
     p = subprocess.run(full, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wall, rss = open(tf).read().split()[-2:]
+    # Each figure as it is taken, so that an interrupted run keeps them.
+    print(f"   {float(wall):.2f} s, {int(rss) / 1024:.0f} MiB, exit {p.returncode}", file=sys.stderr, flush=True)
     return float(wall), int(rss) / 1024, p.returncode, p.stderr
 
 def fresh(env, name):
