@@ -394,6 +394,9 @@ func (c *checker) groupFix(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 			return nil, nil
 		}
 	}
+	if len(waits) != 1 || !waitsOnce(decl, l.loops[len(l.loops)-1], waits[0], body) {
+		return nil, nil
+	}
 	file := analysisutil.FileOf(c.pass, l.node.Pos())
 	if file == nil {
 		return nil, nil
@@ -676,4 +679,109 @@ func (c *checker) deleteLine(s ast.Stmt) analysis.TextEdit {
 		end = tf.LineStart(line + 1)
 	}
 	return analysis.TextEdit{Pos: start, End: end}
+}
+
+// waitsOnce reports whether a group's one round is the WaitGroup's only
+// use: its declaration, the outermost launch loop and the statement of
+// the Wait call are statements of one block in that order, and nothing
+// leaves the block between the loop's start and the Wait (a return, a
+// goto, a branch to a label outside). A resil.Group runs no goroutine
+// given to it after Wait (a WaitGroup waited in an outer loop, batch by
+// batch, is reused), and one whose Wait is never reached keeps its
+// workers blocked (a return from inside the loop).
+func waitsOnce(decl, loop ast.Stmt, wait *ast.CallExpr, body *ast.BlockStmt) bool {
+	var list []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if list != nil {
+			return false
+		}
+		var stmts []ast.Stmt
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			stmts = n.List
+		case *ast.CaseClause:
+			stmts = n.Body
+		case *ast.CommClause:
+			stmts = n.Body
+		}
+		for _, st := range stmts {
+			if st == decl {
+				list = stmts
+			}
+		}
+		return list == nil
+	})
+	di, li, wi := -1, -1, -1
+	for i, st := range list {
+		switch {
+		case st == decl:
+			di = i
+		case st == loop:
+			li = i
+		case st.Pos() <= wait.Pos() && wait.End() <= st.End() && waitStmt(st, wait):
+			wi = i
+		}
+	}
+	if di < 0 || li <= di || wi <= li {
+		return false
+	}
+	for _, st := range list[li:wi] {
+		if leaves(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// waitStmt reports whether st is the call of Wait, or starts (go, defer)
+// a function literal of which the call is a statement of its own
+// (go func() { wg.Wait(); close(results) }()).
+func waitStmt(st ast.Stmt, wait *ast.CallExpr) bool {
+	isWait := func(s ast.Stmt) bool {
+		es, ok := s.(*ast.ExprStmt)
+		return ok && ast.Unparen(es.X) == ast.Expr(wait)
+	}
+	var call *ast.CallExpr
+	switch st := st.(type) {
+	case *ast.GoStmt:
+		call = st.Call
+	case *ast.DeferStmt:
+		call = st.Call
+	default:
+		return isWait(st)
+	}
+	lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	for _, s := range lit.Body.List {
+		if isWait(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaves reports whether a statement may leave the block it is in other
+// than by running to its end: a return, a goto, or a labelled break or
+// continue (an unlabelled one stays in the statement's own loop or
+// switch, which the block holds). Function literals are not walked.
+func leaves(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO || n.Label != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
