@@ -173,7 +173,7 @@ func (c *checker) setLimitFix(l *launch) *analysis.SuggestedFix {
 	if d := defs[0]; !d.Zero && (d.Rhs == nil || !c.freshGroup(d.Rhs)) {
 		return nil
 	}
-	stmt := defStmt(info, l.where.Decl.Body, v)
+	stmt, _ := defStmt(info, l.where.Decl.Body, v)
 	if stmt == nil || c.nestedLaunch(l.where.Decl.Body, v) {
 		return nil
 	}
@@ -186,13 +186,14 @@ func (c *checker) setLimitFix(l *launch) *analysis.SuggestedFix {
 }
 
 // defStmt returns the statement of body, directly in a statement list, that
-// declares v.
-func defStmt(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Stmt {
+// declares v, and that list.
+func defStmt(info *types.Info, body *ast.BlockStmt, v *types.Var) (ast.Stmt, []ast.Stmt) {
 	var out ast.Stmt
+	var outList []ast.Stmt
 	inList := func(list []ast.Stmt) {
 		for _, s := range list {
 			if declares(info, s, v) {
-				out = s
+				out, outList = s, list
 			}
 		}
 	}
@@ -210,7 +211,7 @@ func defStmt(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Stmt {
 		}
 		return true
 	})
-	return out
+	return out, outList
 }
 
 func declares(info *types.Info, s ast.Stmt, v *types.Var) bool {
@@ -328,7 +329,7 @@ func (c *checker) groupFix(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 		return nil, nil
 	}
 	body := l.where.Decl.Body
-	decl := defStmt(info, body, wg)
+	decl, declList := defStmt(info, body, wg)
 	if decl == nil || len(decl.(*ast.DeclStmt).Decl.(*ast.GenDecl).Specs) != 1 || len(decl.(*ast.DeclStmt).Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Names) != 1 {
 		return nil, nil
 	}
@@ -394,7 +395,7 @@ func (c *checker) groupFix(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 			return nil, nil
 		}
 	}
-	if len(waits) != 1 || !waitsOnce(decl, l.loops[len(l.loops)-1], waits[0], body) {
+	if len(waits) != 1 || !waitsOnce(declList, decl, l.loops[len(l.loops)-1], waits[0]) {
 		return nil, nil
 	}
 	file := analysisutil.FileOf(c.pass, l.node.Pos())
@@ -683,36 +684,13 @@ func (c *checker) deleteLine(s ast.Stmt) analysis.TextEdit {
 
 // waitsOnce reports whether a group's one round is the WaitGroup's only
 // use: its declaration, the outermost launch loop and the statement of
-// the Wait call are statements of one block in that order, and nothing
-// leaves the block between the loop's start and the Wait (a return, a
-// goto, a branch to a label outside). A resil.Group runs no goroutine
-// given to it after Wait (a WaitGroup waited in an outer loop, batch by
-// batch, is reused), and one whose Wait is never reached keeps its
-// workers blocked (a return from inside the loop).
-func waitsOnce(decl, loop ast.Stmt, wait *ast.CallExpr, body *ast.BlockStmt) bool {
-	var list []ast.Stmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		if list != nil {
-			return false
-		}
-		var stmts []ast.Stmt
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.BlockStmt:
-			stmts = n.List
-		case *ast.CaseClause:
-			stmts = n.Body
-		case *ast.CommClause:
-			stmts = n.Body
-		}
-		for _, st := range stmts {
-			if st == decl {
-				list = stmts
-			}
-		}
-		return list == nil
-	})
+// the Wait call are statements of one block (list, the declaration's) in
+// that order, and nothing leaves the block between the loop's start and
+// the Wait (a return, a goto, a branch to a label outside). A resil.Group
+// runs no goroutine given to it after Wait (a WaitGroup waited in an outer
+// loop, batch by batch, is reused), and one whose Wait is never reached
+// keeps its workers blocked (a return from inside the loop).
+func waitsOnce(list []ast.Stmt, decl, loop ast.Stmt, wait *ast.CallExpr) bool {
 	di, li, wi := -1, -1, -1
 	for i, st := range list {
 		switch {
