@@ -127,6 +127,10 @@ func (k *keeper) kept(e ast.Expr, stack []ast.Node, holder bool) bool {
 		if p.Fun == e {
 			return true
 		}
+		if startedLater(p, stack[:len(stack)-1]) {
+			// go f(x): the goroutine uses x after the function returns.
+			return true
+		}
 		// Handed to a function: kept if the function may keep it (one of
 		// this package, whose body is not looked at), else held by what
 		// the call returns, unless that is plain data.
@@ -166,6 +170,18 @@ func (k *keeper) kept(e ast.Expr, stack []ast.Node, holder bool) bool {
 		return false // the call itself; its results are dropped
 	}
 	return true
+}
+
+// startedLater: call (at the end of stack) is the call of a go statement,
+// which runs it, receiver and arguments included, in a goroutine that may
+// outlive the function. (A deferred call runs before any cancel deferred
+// earlier, so it consumes in place.)
+func startedLater(call *ast.CallExpr, stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	g, ok := stack[len(stack)-2].(*ast.GoStmt)
+	return ok && g.Call == call
 }
 
 func isBuiltin(info *types.Info, id *ast.Ident) bool {
@@ -237,6 +253,9 @@ func (k *keeper) selected(sel *ast.SelectorExpr, stack []ast.Node, holder bool) 
 		call, ok := stack[len(stack)-2].(*ast.CallExpr)
 		if !ok || call.Fun != ast.Expr(sel) {
 			return true // a method value: kept
+		}
+		if startedLater(call, stack[:len(stack)-1]) {
+			return true // go x.M(): the goroutine uses x after return
 		}
 		if holder {
 			if plainResults(k.info, call) {

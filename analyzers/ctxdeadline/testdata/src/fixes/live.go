@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"bufio"
 	"context"
 	"database/sql"
 	"io"
@@ -95,3 +96,36 @@ func handBody(url string) error {
 var kept io.ReadCloser
 
 func keep(r io.ReadCloser) { kept = r }
+
+// The body is copied by a goroutine that may run after the function
+// returns: a timeout cancelled at return would cut the copy.
+func streamBody(url string, w io.Writer) error {
+	resp, err := get(context.Background(), url) // want `get gets context.Background\(\)`
+	if err != nil {
+		return err
+	}
+	go io.Copy(w, resp.Body)
+	return nil
+}
+
+// A holder of the body read by a goroutine.
+func streamHolder(url string, w io.Writer) error {
+	resp, err := get(context.Background(), url) // want `get gets context.Background\(\)`
+	if err != nil {
+		return err
+	}
+	r := io.LimitReader(resp.Body, 1<<20)
+	go io.Copy(w, r)
+	return nil
+}
+
+// A method of a holder started by go.
+func streamMethod(url string, w io.Writer) error {
+	resp, err := get(context.Background(), url) // want `get gets context.Background\(\)`
+	if err != nil {
+		return err
+	}
+	br := bufio.NewReader(resp.Body)
+	go br.WriteTo(w)
+	return nil
+}
