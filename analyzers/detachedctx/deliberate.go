@@ -66,7 +66,7 @@ func (c *checker) deliberate(stack []ast.Node, fn ast.Node) bool {
 				// go func() { ... }(): a goroutine the function does not
 				// wait for outlives the caller.
 				if i >= 2 {
-					if g, ok := stack[i-2].(*ast.GoStmt); ok && g.Call == p && !c.awaited(g, fn) {
+					if g, ok := stack[i-2].(*ast.GoStmt); ok && g.Call == p && !analysisutil.Awaited(c.pass.TypesInfo, c.table, g, fn, c.m.Callee) {
 						return true
 					}
 				}
@@ -170,92 +170,6 @@ func (c *checker) runsLater(call *ast.CallExpr, lit *ast.FuncLit) bool {
 		return i == idx
 	}
 	return c.m.RunsLater(fn, idx)
-}
-
-// awaited reports whether the function fn waits, after the go statement g,
-// for the goroutine it starts: it calls a Waits row on a variable the
-// goroutine also uses (wg.Wait() with defer wg.Done()), or receives from a
-// channel the goroutine sends on or closes.
-func (c *checker) awaited(g *ast.GoStmt, fn ast.Node) bool {
-	info := c.pass.TypesInfo
-	used := map[*types.Var]bool{}
-	ast.Inspect(g.Call, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok {
-				used[v] = true
-			}
-		}
-		return true
-	})
-	varOf := func(e ast.Expr) *types.Var {
-		for {
-			switch x := ast.Unparen(e).(type) {
-			case *ast.Ident:
-				v, _ := info.Uses[x].(*types.Var)
-				return v
-			case *ast.SelectorExpr:
-				if f := analysisutil.FieldOf(info, x); f != nil {
-					return f
-				}
-				return nil
-			case *ast.UnaryExpr:
-				e = x.X
-			default:
-				return nil
-			}
-		}
-	}
-	var body *ast.BlockStmt
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-	case *ast.FuncLit:
-		body = f.Body
-	}
-	if body == nil {
-		return false
-	}
-	// Fields the goroutine uses (s.wg.Done()) count through their field.
-	ast.Inspect(g.Call, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if f := analysisutil.FieldOf(info, sel); f != nil {
-				used[f] = true
-			}
-		}
-		return true
-	})
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found || n == nil {
-			return false
-		}
-		if n.Pos() < g.End() {
-			return n.End() > g.End() // only what comes after the go statement
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			fn, recv := c.m.Callee(n)
-			if fn != nil && recv != nil && c.table.Bounds.Waits[analysisutil.Key(fn)] {
-				if v := varOf(recv); v != nil && used[v] {
-					found = true
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				if v := varOf(n.X); v != nil && used[v] {
-					found = true
-				}
-			}
-		case *ast.RangeStmt:
-			if v := varOf(n.X); v != nil && used[v] {
-				if _, isChan := info.TypeOf(n.X).Underlying().(*types.Chan); isChan {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 func isBuiltin(info *types.Info, id *ast.Ident, name string) bool {

@@ -16,8 +16,9 @@ import (
 // once: a retry helper, a breaker, a group that is waited for, run-once
 // work); nor on a path that runs because a context is done (after
 // <-ctx.Done(), in a branch on ctx.Err() or errors.Is(err,
-// context.Canceled)). A goroutine's literal counts as running now: the
-// analyzers word its fix themselves (context.WithoutCancel).
+// context.Canceled)). A goroutine's literal counts as running now only when
+// the function waits for it (Awaited): one it does not outlives the
+// context's cancel.
 func CtxUsable(info *types.Info, table *knowledge.Table, stack []ast.Node, fn ast.Node) bool {
 	for i := len(stack) - 1; i >= 0; i-- {
 		n := stack[i]
@@ -83,6 +84,11 @@ func runsNow(info *types.Info, table *knowledge.Table, lit *ast.FuncLit, stack [
 			if _, deferred := stack[len(stack)-2].(*ast.DeferStmt); deferred {
 				return false
 			}
+		}
+		if g := GoOf(lit, stack); g != nil {
+			// A goroutine runs on the function's budget only while the
+			// function waits for it.
+			return Awaited(info, table, g, EnclosingFunc(stack), nil)
 		}
 		return true
 	}

@@ -82,6 +82,12 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 			// caller's budget. Only its own parameters count.
 			return orBlank()
 		}
+		if lit, ok := stack[i].(*ast.FuncLit); ok && m.unawaited(lit, stack[:i]) {
+			// go func() { ... }() that the function does not wait for:
+			// the goroutine outlives the call, so the enclosing
+			// function's context is not its budget either.
+			return orBlank()
+		}
 	}
 	return orBlank()
 }
@@ -122,6 +128,17 @@ func (m *Model) paramCaller(fn ast.Node, ft *ast.FuncType) (c, blank *Caller) {
 		}
 	}
 	return req, blank
+}
+
+// unawaited reports whether lit, whose ancestors are stack, is started by a
+// go statement that the function around it does not wait for
+// (analysisutil.Awaited).
+func (m *Model) unawaited(lit *ast.FuncLit, stack []ast.Node) bool {
+	g := analysisutil.GoOf(lit, stack)
+	if g == nil {
+		return false
+	}
+	return !analysisutil.Awaited(m.info, m.Table, g, analysisutil.EnclosingFunc(stack), m.Callee)
 }
 
 // outlives reports whether a function literal, given its parent node, is

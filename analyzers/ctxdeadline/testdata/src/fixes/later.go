@@ -3,6 +3,7 @@ package fixes
 import (
 	"context"
 	"database/sql"
+	"sync"
 	"time"
 )
 
@@ -59,4 +60,29 @@ func count(ctx context.Context, db *sql.DB) int {
 // Two calls of one statement share one declaration.
 func both(db *sql.DB) int {
 	return count(context.Background(), db) + count(context.Background(), db) // want `count gets context.Background\(\)` `count gets context.Background\(\)`
+}
+
+// A goroutine the function does not wait for outlives it: the caller's
+// context may be cancelled under it, so the fix bounds the call on its own.
+func auditLater(ctx context.Context, db *sql.DB, id string) {
+	go func() {
+		db.ExecContext(context.Background(), "INSERT INTO audit VALUES (?)", id) // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	}()
+}
+
+func pingLater(ctx context.Context, db *sql.DB) {
+	go func() {
+		db.Exec("DELETE FROM tmp") // want `\(\*sql.DB\).Exec has no deadline: it takes no context, so no deadline or cancellation reaches it`
+	}()
+}
+
+// One it waits for runs on the caller's budget: detachedctx's finding.
+func auditNow(ctx context.Context, db *sql.DB, id string) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		db.ExecContext(context.Background(), "INSERT INTO audit VALUES (?)", id)
+	}()
+	wg.Wait()
 }
