@@ -104,7 +104,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 			return true
 		}
 		caller := c.m.CallerOf(stack)
-		if caller == nil || c.afterDone(stack) {
+		if caller == nil || c.afterDone(stack) || analysisutil.CancelledBefore(pass.TypesInfo, stack, caller.Func) {
 			return true
 		}
 		if c.sharedWork(stack, caller.Func) {

@@ -20,6 +20,9 @@ import (
 // the function waits for it (Awaited): one it does not outlives the
 // context's cancel.
 func CtxUsable(info *types.Info, table *knowledge.Table, stack []ast.Node, fn ast.Node) bool {
+	if CancelledBefore(info, stack, fn) {
+		return false
+	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		n := stack[i]
 		if n == fn {
@@ -127,4 +130,99 @@ func doneTest(info *types.Info, table *knowledge.Table, cond ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// CancelledBefore reports whether, on the way to the code at the end of
+// stack, fn has called the cancel function of one of its own context
+// parameters: ctx, cancel := context.WithCancel(ctx) (or WithTimeout,
+// WithDeadline) reuses the parameter, and a statement cancel() before the
+// code, in its block or an enclosing one, has made that context done. A
+// deferred cancel, or one in a branch not taken on the way, does not count.
+func CancelledBefore(info *types.Info, stack []ast.Node, fn ast.Node) bool {
+	cancels := paramCancels(info, fn)
+	if len(cancels) == 0 {
+		return false
+	}
+	for i := len(stack) - 1; i > 0; i-- {
+		n := stack[i]
+		if n == fn {
+			return false
+		}
+		var list []ast.Stmt
+		switch p := stack[i-1].(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		for _, st := range list {
+			if st == n {
+				break
+			}
+			if es, ok := st.(*ast.ExprStmt); ok {
+				if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && len(call.Args) == 0 {
+					if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && cancels[info.Uses[id]] {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// paramCancels returns the cancel functions of fn's context parameters:
+// the second variables of assignments whose first is such a parameter and
+// whose value is a call returning a context and a func().
+func paramCancels(info *types.Info, fn ast.Node) map[types.Object]bool {
+	var ft *ast.FuncType
+	var body *ast.BlockStmt
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft, body = f.Type, f.Body
+	case *ast.FuncLit:
+		ft, body = f.Type, f.Body
+	}
+	if ft == nil || body == nil || ft.Params == nil {
+		return nil
+	}
+	params := map[types.Object]bool{}
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			if v := info.Defs[name]; v != nil && IsContext(v.Type()) {
+				params[v] = true
+			}
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	var cancels map[types.Object]bool
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			return true
+		}
+		ctxID, ok1 := as.Lhs[0].(*ast.Ident)
+		cancelID, ok2 := as.Lhs[1].(*ast.Ident)
+		if !ok1 || !ok2 || !params[info.ObjectOf(ctxID)] {
+			return true
+		}
+		c := info.ObjectOf(cancelID)
+		if c == nil {
+			return true
+		}
+		sig, ok := c.Type().Underlying().(*types.Signature)
+		if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+			return true
+		}
+		if cancels == nil {
+			cancels = map[types.Object]bool{}
+		}
+		cancels[c] = true
+		return true
+	})
+	return cancels
 }

@@ -41,9 +41,19 @@ func (c *Caller) Expr(pkg *types.Package, pos token.Pos) string {
 // of stack (an inspector stack, outermost first): the nearest enclosing
 // function or function literal with a context parameter, else with an
 // inbound request parameter. It returns nil when there is none, as in main,
-// in tests' own contexts and in functions that receive no context.
+// in tests' own contexts and in functions that receive no context, and for
+// code in a goroutine that the function does not wait for (go f(...),
+// go func() { ... }()): that outlives the caller's budget.
 func (m *Model) CallerOf(stack []ast.Node) *Caller {
 	m.Index()
+	if n := len(stack); n >= 2 {
+		if call, ok := stack[n-1].(*ast.CallExpr); ok {
+			if g, ok := stack[n-2].(*ast.GoStmt); ok && g.Call == call &&
+				!analysisutil.Awaited(m.info, m.Table, g, analysisutil.EnclosingFunc(stack), m.Callee) {
+				return nil // go f(ctx2): runs in a goroutine that outlives the caller
+			}
+		}
+	}
 	var req, blank *Caller
 	innermost := true
 	orBlank := func() *Caller {

@@ -77,3 +77,33 @@ func (s *Store) pong(ctx context.Context, n int) {
 	_, _ = s.db.ExecContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although`
 	s.ping(ctx, n)
 }
+
+// After the function cancels the caller's context itself (ctx, cancel :=
+// context.WithCancel(ctx) reuses the parameter), that context is done:
+// the deregistration on a fresh one is deliberate.
+func (s *Store) Member(ctx context.Context, stop <-chan struct{}) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if _, err := s.db.ExecContext(ctx, "INSERT INTO members VALUES (1)"); err != nil {
+		return err
+	}
+	<-stop
+	cancel()
+	_, err := s.db.ExecContext(context.Background(), "DELETE FROM members") // cancelled before: silent
+	return err
+}
+
+// A deferred cancel has not run yet.
+func (s *Store) MemberOnce(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	_, err := s.db.ExecContext(context.Background(), "DELETE FROM members") // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although`
+	_ = ctx
+	return err
+}
+
+// A call started by a go statement that the function does not wait for
+// outlives the caller, as go func() { ... }() does.
+func (s *Store) Notify(ctx context.Context) {
+	go s.db.ExecContext(context.Background(), "NOTIFY x") // outlives the caller: silent
+}
