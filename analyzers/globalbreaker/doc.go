@@ -72,13 +72,16 @@
 // field, with its breaker constructed in place, is that executor's breaker
 // for the life of the process; exec.WithContext(ctx) is still exec).
 //
-// Suggested fix, for a shared breaker whose guarded call has the shape of
-// resil's (gobreaker v1 Execute and Allow, resil's own Do/Execute/Allow):
-// replace the shared breaker at that call with the per-dependency breaker
-// resil.BreakerFor("<dependency>"), named after the host, service or
-// base-URL field; only where the module requires resil, and not where the
-// replaced receiver is the last use of a local variable or an import. No fix
-// otherwise (the message names resil.BreakerFor).
+// Suggested fix, for a shared breaker that is itself resil's registry
+// breaker with default settings (every value it can hold is
+// resil.BreakerFor("name") with no options): replace it at that call with
+// the per-dependency breaker resil.BreakerFor("<dependency>"), named after
+// the host, service or base-URL field; only where the module requires resil,
+// and not where the replaced receiver is the last use of a local variable or
+// an import. No fix otherwise (the message names resil.BreakerFor): a
+// gobreaker or a breaker given options would lose its settings (ReadyToTrip,
+// Timeout, OnStateChange) and its errors (callers' errors.Is(err,
+// gobreaker.ErrOpenState)), which is more than the split.
 //
 // Example:
 //

@@ -39,6 +39,9 @@ func (c *checker) perDependencyFix(g *guarded, name string) []analysis.Suggested
 		return nil
 	}
 	recv := g.site.recv
+	if !c.registryDefaults(recv) {
+		return nil
+	}
 	if !c.usedElsewhere(file, recv) {
 		return nil
 	}
@@ -48,6 +51,32 @@ func (c *checker) perDependencyFix(g *guarded, name string) []analysis.Suggested
 		Message:   fmt.Sprintf("Use the per-dependency breaker %s", newRecv),
 		TextEdits: edits,
 	}}
+}
+
+// registryDefaults reports whether every value the receiver can hold is
+// the runtime registry's breaker with default settings, rt.Func("name")
+// with no options. Only then is the replacement the same breaker under
+// another name: a breaker of another library (gobreaker's ReadyToTrip,
+// Timeout, OnStateChange, its ErrOpenState that callers test for) or one
+// given options would lose its settings and its errors, which is more than
+// the per-dependency split the finding asks for.
+func (c *checker) registryDefaults(recv ast.Expr) bool {
+	srcs, ok := c.flow.Sources(recv)
+	if !ok || len(srcs) == 0 {
+		return false
+	}
+	rt := c.table.Runtime
+	for _, src := range srcs {
+		call, ok := ast.Unparen(src).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+			return false
+		}
+		fn, _ := c.flow.Callee(call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != rt.Path || fn.Name() != rt.Func {
+			return false
+		}
+	}
+	return true
 }
 
 // oneDependency reports whether every known dependency of an operation is

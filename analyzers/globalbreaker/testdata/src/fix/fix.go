@@ -1,5 +1,7 @@
-// Package fix holds shared breakers that the fix replaces with
-// per-dependency breakers.
+// Package fix holds shared breakers. The fix replaces one with a
+// per-dependency breaker only when it is the runtime registry's breaker with
+// default settings: a gobreaker (its settings, its ErrOpenState) or a
+// breaker given options would change more than the split.
 package fix
 
 import (
@@ -27,7 +29,7 @@ func (g *Gateway) Stock(ctx context.Context) (any, error) {
 }
 
 func (g *Gateway) Ship(ctx context.Context) (any, error) {
-	return shared.Execute(func() (any, error) { // want `breaker shared guards g.shippingAPI here but g.inventoryAPI at fix.go:24: when one of them fails, the breaker opens for both; give each dependency its own breaker \(resil.BreakerFor\("fix.Gateway.shippingAPI"\)\)`
+	return shared.Execute(func() (any, error) { // want `breaker shared guards g.shippingAPI here but g.inventoryAPI at fix.go:26: when one of them fails, the breaker opens for both; give each dependency its own breaker \(resil.BreakerFor\("fix.Gateway.shippingAPI"\)\)`
 		return g.hc.Get(g.shippingAPI + "/labels")
 	})
 }
@@ -58,6 +60,38 @@ func (g *Gateway) Resil(ctx context.Context) error {
 	}
 	return g.rb.Do(ctx, func(ctx context.Context) error { // want `breaker g.rb guards fx.example.com here but tax.example.com`
 		_, err := g.hc.Get("https://fx.example.com/rates")
+		return err
+	})
+}
+
+var registry = resil.BreakerFor("payments")
+
+func (g *Gateway) Pay(ctx context.Context) error {
+	return registry.Do(ctx, func(ctx context.Context) error {
+		_, err := g.hc.Get("https://pay.example.com/charge")
+		return err
+	})
+}
+
+func (g *Gateway) Refund(ctx context.Context) error {
+	return registry.Do(ctx, func(ctx context.Context) error { // want `breaker registry guards refund.example.com here but pay.example.com`
+		_, err := g.hc.Get("https://refund.example.com/refund")
+		return err
+	})
+}
+
+var tuned = resil.BreakerFor("tuned", resil.HalfOpenProbes(1))
+
+func (g *Gateway) Quote(ctx context.Context) error {
+	return tuned.Do(ctx, func(ctx context.Context) error {
+		_, err := g.hc.Get("https://quote.example.com/q")
+		return err
+	})
+}
+
+func (g *Gateway) Book(ctx context.Context) error {
+	return tuned.Do(ctx, func(ctx context.Context) error { // want `breaker tuned guards book.example.com here but quote.example.com`
+		_, err := g.hc.Get("https://book.example.com/b")
 		return err
 	})
 }
