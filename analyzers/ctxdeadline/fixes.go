@@ -432,12 +432,94 @@ func (c *checker) deadlineInScope(pos token.Pos, stack []ast.Node, w analysisuti
 			continue
 		}
 		cancel, _ := info.ObjectOf(as.Lhs[1].(*ast.Ident)).(*types.Var)
-		if !c.spentOnlyAtReturn(v, cancel, w.Body, pos) {
+		if !c.spentOnlyAtReturn(v, cancel, w.Body, pos) || c.onFailureOf(v, stack, w.Body) {
 			continue
 		}
 		return v.Name()
 	}
 	return ""
+}
+
+// onFailureOf reports whether the code at the end of stack is on the
+// failure branch of work done on ctx: in the body of an if whose condition
+// tests err != nil (or in the else of err == nil), where err was given the
+// result of a call that was handed ctx. That failure may be ctx running
+// out, so ctx may be spent there.
+func (c *checker) onFailureOf(ctx *types.Var, stack []ast.Node, body *ast.BlockStmt) bool {
+	info := c.pass.TypesInfo
+	for i := len(stack) - 1; i > 0; i-- {
+		ifs, ok := stack[i-1].(*ast.IfStmt)
+		if !ok || stack[i] == ast.Node(ifs.Cond) || stack[i] == ifs.Init {
+			continue
+		}
+		want := token.NEQ
+		if stack[i] == ifs.Else {
+			want = token.EQL
+		}
+		failed := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if failed || !ok || b.Op != want {
+				return !failed
+			}
+			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				id, ok := ast.Unparen(pair[0]).(*ast.Ident)
+				if !ok || !isNil(info, pair[1]) {
+					continue
+				}
+				if v, ok := info.Uses[id].(*types.Var); ok && types.Identical(v.Type(), errorType) && c.resultOfCallOn(v, ctx, body, ifs.Cond.Pos()) {
+					failed = true
+				}
+			}
+			return !failed
+		})
+		if failed {
+			return true
+		}
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// resultOfCallOn reports whether, before pos, errv is assigned a result of
+// a call that is handed ctx (err := work(ctx), _, err = db.ExecContext(ctx, ...)).
+func (c *checker) resultOfCallOn(errv, ctx *types.Var, body *ast.BlockStmt, pos token.Pos) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= pos {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		assigns := false
+		for _, lhs := range as.Lhs {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == errv {
+				assigns = true
+			}
+		}
+		if assigns {
+			for _, rhs := range as.Rhs {
+				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && analysisutil.Mentions(info, call, ctx) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // spentOnlyAtReturn reports whether, before pos, nothing cancels ctx (a

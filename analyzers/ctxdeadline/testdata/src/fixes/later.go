@@ -97,3 +97,32 @@ func deregister(ctx context.Context, db *sql.DB, stop <-chan struct{}) {
 	cancel()
 	db.Exec("DEREGISTER") // want `\(\*sql.DB\).Exec has no deadline`
 }
+
+func work(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, "UPDATE jobs SET x = 1")
+	return err
+}
+
+// Cleanup where the work on the budget failed: the failure may be the
+// budget running out, so the cleanup is bounded on its own.
+func job(db *sql.DB) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	err := work(ctx, db)
+	if err != nil {
+		db.ExecContext(context.Background(), "UNLOCK") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+		return err
+	}
+	return nil
+}
+
+func jobInit(db *sql.DB) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := work(ctx, db); err != nil {
+		db.ExecContext(context.Background(), "UNLOCK") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+		return err
+	}
+	db.ExecContext(context.Background(), "DONE") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	return nil
+}
