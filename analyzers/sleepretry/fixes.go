@@ -155,8 +155,9 @@ func pure(info *types.Info, e ast.Expr) bool {
 
 var errorType = types.Universe.Lookup("error").Type()
 
-// returnErr spells a return statement that returns err from fn with zero
-// values for the other results.
+// returnErr spells a return statement that returns err from fn with the
+// other results: a named result by its name (the value it holds), else a
+// zero value.
 func (c *checker) returnErr(fn ast.Node, file *ast.File, pos token.Pos) (string, bool) {
 	var sig *types.Signature
 	switch f := fn.(type) {
@@ -181,6 +182,11 @@ func (c *checker) returnErr(fn ast.Node, file *ast.File, pos token.Pos) (string,
 	}
 	vals := make([]string, 0, res.Len())
 	for i := 0; i < res.Len()-1; i++ {
+		if r := res.At(i); r.Name() != "" && r.Name() != "_" && analysisutil.VisibleAt(c.pass.Pkg, pos, r) {
+			// A named result keeps the value the function gave it.
+			vals = append(vals, r.Name())
+			continue
+		}
 		z, ok := c.zero(res.At(i).Type(), file, pos)
 		if !ok {
 			return "", false

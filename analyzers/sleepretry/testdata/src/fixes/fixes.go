@@ -122,3 +122,15 @@ func noCtx() error {
 	}
 	return err
 }
+
+// Named results keep the values the loop gave them.
+func named(ctx context.Context) (tries int, err error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		tries++
+		if err = send(ctx); err == nil {
+			return
+		}
+		time.Sleep(time.Second) // want `waits the same time.Second before every attempt`
+	}
+	return
+}
