@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/token"
 )
 
 // Where describes the syntactic surroundings of a node, from an inspector
@@ -17,7 +18,8 @@ type Where struct {
 	// inserted before the node. Block is the block, nil for a case clause.
 	Stmt  ast.Stmt
 	Block *ast.BlockStmt
-	// InLoop: a for or range loop of the innermost function encloses Stmt.
+	// InLoop: a for or range loop of the innermost function encloses Stmt,
+	// or a goto of it jumps back over the node.
 	InLoop bool
 	// Go: the node is the call of a go statement or inside its arguments.
 	Go bool
@@ -59,7 +61,37 @@ func WhereOf(stack []ast.Node) Where {
 			w.Go = true
 		}
 	}
+	if !w.InLoop && w.Body != nil && len(stack) > 0 && backwardGoto(w.Body, stack[len(stack)-1]) {
+		w.InLoop = true
+	}
 	return w
+}
+
+// backwardGoto reports whether a goto of body jumps back over n: its label
+// is at or before n and the goto after it, so that n runs again, as in a
+// loop. (Labels are the function's own: literals are not looked in.)
+func backwardGoto(body *ast.BlockStmt, n ast.Node) bool {
+	labels := map[string]ast.Node{}
+	var gotos []*ast.BranchStmt
+	ast.Inspect(body, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.LabeledStmt:
+			labels[m.Label.Name] = m
+		case *ast.BranchStmt:
+			if m.Tok == token.GOTO && m.Label != nil {
+				gotos = append(gotos, m)
+			}
+		}
+		return true
+	})
+	for _, g := range gotos {
+		if l, ok := labels[g.Label.Name]; ok && l.Pos() <= n.Pos() && g.Pos() >= n.End() {
+			return true
+		}
+	}
+	return false
 }
 
 func inList(list []ast.Stmt, s ast.Stmt) bool {

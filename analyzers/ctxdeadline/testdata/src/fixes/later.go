@@ -126,3 +126,14 @@ func jobInit(db *sql.DB) error {
 	db.ExecContext(context.Background(), "DONE") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
 	return nil
 }
+
+// A goto that jumps back over the call makes a loop: no fix (every pass
+// would share one budget, or pile up deferred cancels).
+func again(db *sql.DB, k int) {
+	n := 0
+retry:
+	db.ExecContext(context.Background(), "A") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	if n++; n < k {
+		goto retry
+	}
+}
