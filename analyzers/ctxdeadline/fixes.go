@@ -213,7 +213,7 @@ type timeoutPlan struct {
 func (c *checker) planTimeout(call *ast.CallExpr, o ctxflow.Origin, stack []ast.Node) *timeoutPlan {
 	w := analysisutil.WhereOf(stack)
 	root := o.Root()
-	if root == nil || w.InLoop || w.Stmt == nil {
+	if root == nil || w.InLoop || w.GotoOver || w.Stmt == nil {
 		return nil
 	}
 	direct := false

@@ -23,54 +23,71 @@ type Where struct {
 	InLoop bool
 	// Go: the node is the call of a go statement or inside its arguments.
 	Go bool
+	// GotoOver: a goto before Stmt jumps to a label after it in the same
+	// statement list (or within it), so a declaration inserted before Stmt
+	// would be jumped over, which does not compile.
+	GotoOver bool
 }
 
 // WhereOf reads the surroundings of the last node of stack.
 func WhereOf(stack []ast.Node) Where {
 	var w Where
+	var list ast.Node // the block or clause whose list holds Stmt
 	for i, n := range stack {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if w.Decl == nil {
 				w.Decl = n
 			}
-			w.Func, w.Body, w.InLoop, w.Stmt, w.Block = n, n.Body, false, nil, nil
+			w.Func, w.Body, w.InLoop, w.Stmt, w.Block, list = n, n.Body, false, nil, nil, nil
 		case *ast.FuncLit:
-			w.Func, w.Body, w.InLoop, w.Stmt, w.Block = n, n.Body, false, nil, nil
+			w.Func, w.Body, w.InLoop, w.Stmt, w.Block, list = n, n.Body, false, nil, nil, nil
 		case *ast.ForStmt, *ast.RangeStmt:
 			w.InLoop = true
 		case *ast.BlockStmt:
 			if i+1 < len(stack) {
 				if s, ok := stack[i+1].(ast.Stmt); ok && inList(n.List, s) {
-					w.Block, w.Stmt = n, s
+					w.Block, w.Stmt, list = n, s, n
 				}
 			}
 		case *ast.CaseClause:
 			if i+1 < len(stack) {
 				if s, ok := stack[i+1].(ast.Stmt); ok && inList(n.Body, s) {
-					w.Block, w.Stmt = nil, s
+					w.Block, w.Stmt, list = nil, s, n
 				}
 			}
 		case *ast.CommClause:
 			if i+1 < len(stack) {
 				if s, ok := stack[i+1].(ast.Stmt); ok && inList(n.Body, s) {
-					w.Block, w.Stmt = nil, s
+					w.Block, w.Stmt, list = nil, s, n
 				}
 			}
 		case *ast.GoStmt:
 			w.Go = true
 		}
 	}
-	if !w.InLoop && w.Body != nil && len(stack) > 0 && backwardGoto(w.Body, stack[len(stack)-1]) {
-		w.InLoop = true
+	if w.Body != nil && len(stack) > 0 {
+		gotos, labels := jumps(w.Body)
+		n := stack[len(stack)-1]
+		for _, g := range gotos {
+			l, ok := labels[g.Label.Name]
+			if !ok {
+				continue
+			}
+			if l.Pos() <= n.Pos() && g.Pos() >= n.End() {
+				w.InLoop = true // back over the node: it runs again
+			}
+			if w.Stmt != nil && list != nil && g.Pos() < w.Stmt.Pos() && l.Pos() > w.Stmt.Pos() && l.Pos() < list.End() {
+				w.GotoOver = true
+			}
+		}
 	}
 	return w
 }
 
-// backwardGoto reports whether a goto of body jumps back over n: its label
-// is at or before n and the goto after it, so that n runs again, as in a
-// loop. (Labels are the function's own: literals are not looked in.)
-func backwardGoto(body *ast.BlockStmt, n ast.Node) bool {
+// jumps returns the gotos and the labelled statements of body, the
+// function's own (literals are not looked in).
+func jumps(body *ast.BlockStmt) ([]*ast.BranchStmt, map[string]ast.Node) {
 	labels := map[string]ast.Node{}
 	var gotos []*ast.BranchStmt
 	ast.Inspect(body, func(m ast.Node) bool {
@@ -86,12 +103,7 @@ func backwardGoto(body *ast.BlockStmt, n ast.Node) bool {
 		}
 		return true
 	})
-	for _, g := range gotos {
-		if l, ok := labels[g.Label.Name]; ok && l.Pos() <= n.Pos() && g.Pos() >= n.End() {
-			return true
-		}
-	}
-	return false
+	return gotos, labels
 }
 
 func inList(list []ast.Stmt, s ast.Stmt) bool {

@@ -137,3 +137,14 @@ retry:
 		goto retry
 	}
 }
+
+// A goto before the call jumps over where the declaration would go: no fix
+// (it would not compile).
+func skip(db *sql.DB, done bool) {
+	if done {
+		goto out
+	}
+	db.ExecContext(context.Background(), "A") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+out:
+	println("out")
+}
