@@ -262,6 +262,9 @@ func (m *Model) clientVar(v *types.Var, seen map[*types.Var]bool, depth int) Bou
 	if seen[v] || m.addrTaken[v] {
 		return BoundUnknown
 	}
+	if m.local(v) && m.handedOn(v, map[*types.Var]bool{}, depth) {
+		return BoundUnknown // configured out of sight (o(c) for each option)
+	}
 	// A timeout set by a field assignment anywhere in the package counts;
 	// so does a transport set there (c.Transport = t).
 	var transports []ast.Expr

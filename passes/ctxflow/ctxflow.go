@@ -131,6 +131,7 @@ type Model struct {
 	defs      map[*types.Var][]def
 	results   map[*ast.CallExpr]map[int]*types.Var // the variables a multi-valued call's results are assigned to
 	addrTaken map[*types.Var]bool
+	handed    map[*types.Var][]handoff // see HandedOn
 	params    map[*types.Var]paramInfo
 	fieldSets map[*types.Var][]fieldSet
 	decls     map[*types.Func]*ast.FuncDecl
@@ -172,6 +173,7 @@ func run(pass *analysis.Pass, cfg *config.Config) (any, error) {
 		defs:      map[*types.Var][]def{},
 		results:   map[*ast.CallExpr]map[int]*types.Var{},
 		addrTaken: map[*types.Var]bool{},
+		handed:    map[*types.Var][]handoff{},
 		params:    map[*types.Var]paramInfo{},
 		fieldSets: map[*types.Var][]fieldSet{},
 		decls:     map[*types.Func]*ast.FuncDecl{},

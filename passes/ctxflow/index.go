@@ -127,10 +127,20 @@ func (m *Model) index(ins *inspector.Inspector) {
 	filter := []ast.Node{
 		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil),
 		(*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil), (*ast.IncDecStmt)(nil),
-		(*ast.UnaryExpr)(nil),
+		(*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil),
 	}
 	ins.Preorder(filter, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			// A pointer in a local variable handed to a call: the callee
+			// may change what it points to (see HandedOn).
+			for i, arg := range n.Args {
+				if v := m.varOf(ast.Unparen(arg)); v != nil && m.local(v) {
+					if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
+						m.handed[v] = append(m.handed[v], handoff{call: n, arg: i})
+					}
+				}
+			}
 		case *ast.FuncDecl:
 			if fn, ok := m.info.Defs[n.Name].(*types.Func); ok {
 				m.decls[fn] = n
@@ -315,4 +325,80 @@ func (m *Model) rootVar(e ast.Expr) *types.Var {
 // package (local or package-level), not a field.
 func (m *Model) local(v *types.Var) bool {
 	return v.Pkg() == m.Pass.Pkg && !v.IsField()
+}
+
+// A handoff is a call that is given a variable's pointer as argument arg.
+type handoff struct {
+	call *ast.CallExpr
+	arg  int
+}
+
+// HandedOn reports whether a local pointer variable is handed to a call
+// that may change what it points to: a function value, an interface
+// method, a function of another package or without a body here, or one of
+// this package whose parameter sets a field, has its address taken or is
+// handed on in turn. (c := &http.Client{}; for _, o := range opts { o(c) }:
+// the options set what they like.)
+func (m *Model) HandedOn(v *types.Var) bool {
+	m.Index()
+	return m.handedOn(v, map[*types.Var]bool{}, 0)
+}
+
+func (m *Model) handedOn(v *types.Var, seen map[*types.Var]bool, depth int) bool {
+	if seen[v] {
+		return false
+	}
+	if depth > maxDepth {
+		return true
+	}
+	seen[v] = true
+	for _, h := range m.handed[v] {
+		fn, _ := m.Callee(h.call)
+		if fn == nil {
+			if id, ok := ast.Unparen(h.call.Fun).(*ast.Ident); ok {
+				if _, builtin := m.info.Uses[id].(*types.Builtin); builtin {
+					continue // len, append, ...: read, or copy the pointer
+				}
+			}
+			return true
+		}
+		decl := m.decls[fn.Origin()]
+		if decl == nil || decl.Body == nil {
+			return true
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Variadic() && h.arg >= sig.Params().Len()-1 {
+			return true
+		}
+		if h.arg >= sig.Params().Len() {
+			return true
+		}
+		p := paramVar(m.info, decl, h.arg)
+		if p == nil || len(m.fieldSets[p]) > 0 || m.addrTaken[p] || len(m.defs[p]) > 0 || m.handedOn(p, seen, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramVar returns the variable of decl's parameter i, or nil (unnamed).
+func paramVar(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
+	j := 0
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			if j == i {
+				return nil
+			}
+			j++
+			continue
+		}
+		for _, name := range field.Names {
+			if j == i {
+				v, _ := info.Defs[name].(*types.Var)
+				return v
+			}
+			j++
+		}
+	}
+	return nil
 }

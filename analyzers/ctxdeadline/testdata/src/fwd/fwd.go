@@ -71,6 +71,31 @@ func NewBoundedClient(d time.Duration) *http.Client {
 	return &http.Client{Timeout: d}
 }
 
+// An Option configures a client out of sight (WithTimeout sets one).
+type Option func(*http.Client)
+
+func WithTimeout(d time.Duration) Option { return func(c *http.Client) { c.Timeout = d } }
+
+// NewConfigured hands its client to the caller's options: what they set
+// cannot be seen.
+func NewConfigured(opts ...Option) *http.Client {
+	c := &http.Client{}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// NewLogged hands its client to a function of the package that only reads
+// it: the client still has no Timeout.
+func NewLogged() *http.Client {
+	c := &http.Client{}
+	describe(c)
+	return c
+}
+
+func describe(c *http.Client) { _ = c.Jar }
+
 // Dial connects with a per-call deadline interceptor.
 func Dial(addr string, d time.Duration) (*grpc.ClientConn, error) {
 	return grpc.NewClient(addr, grpc.WithChainUnaryInterceptor(func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {

@@ -45,6 +45,13 @@ func constructed(url string) {
 	if resp, err := hc.Get(url); err == nil {
 		resp.Body.Close()
 	}
+	// Options applied out of sight: unknown, silent.
+	if resp, err := fwd.NewConfigured(fwd.WithTimeout(time.Second)).Get(url); err == nil {
+		resp.Body.Close()
+	}
+	if resp, err := fwd.NewLogged().Get(url); err == nil { // want `\(\*http.Client\).Get has no deadline`
+		resp.Body.Close()
+	}
 }
 
 // A connection from another package's dial helper with a deadline
