@@ -94,7 +94,11 @@
 // disjoint (the outer retries only errConflict, the inner only
 // errTransient) are no proven product, and neither are layers one of which
 // retries on a condition the walk cannot relate to the other's class
-// (if !shouldRetry(err) over a layer retrying only errTransient). A guard
+// (if !shouldRetry(err) over a layer retrying only errTransient). A library
+// helper that retries an operation of its own (retryablehttp's Do) gives
+// up with its own failures, never with a sentinel of the user's module: an
+// outer loop that retries only such sentinels (errors.Is(err, errPending)
+// after a 200) does not multiply it. A guard
 // on a field of an options parameter (if !opts.Retry { return once(ctx) })
 // is settled by a call's composite literal argument (options{Retry: false},
 // or a literal leaving the field out): then the layer is not taken.

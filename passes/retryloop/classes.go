@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 )
@@ -59,9 +60,16 @@ func (l Layer) class() layerClass { return layerClass{on: l.On, unknown: l.OnUnk
 // related returns the longest prefix of a chain of layers (outer first,
 // after the layer outer) every layer of which retries a failure the layers
 // before it retry too: beyond it, nothing is proven to multiply.
-func related(outer layerClass, chain []Layer) []Layer {
+//
+// A layer that is Closed gives up with failures of its own library: when
+// every failure retried so far is a sentinel of the user's module (own),
+// the layer's failures are not among them, and it does not multiply.
+func related(outer layerClass, chain []Layer, own func(key string) bool) []Layer {
 	c := outer
 	for i, l := range chain {
+		if l.Closed != "" && len(c.on) > 0 && !c.unknown && allOwn(c.on, l.Closed, own) {
+			return chain[:i]
+		}
 		next, ok := meet(c, l.class())
 		if !ok {
 			return chain[:i]
@@ -69,6 +77,37 @@ func related(outer layerClass, chain []Layer) []Layer {
 		c = next
 	}
 	return chain
+}
+
+// allOwn reports whether every class key is a sentinel of the user's
+// module (own), declared outside the library lib.
+func allOwn(keys []string, lib string, own func(key string) bool) bool {
+	for _, k := range keys {
+		path, ok := strings.CutPrefix(k, "is:")
+		if !ok || strings.HasPrefix(path, lib+".") || strings.HasPrefix(path, lib+"/") || !own(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// ownSentinel reports whether a class key "is:path.name" names a sentinel
+// declared in the analysed package's module (in this package, when the
+// module is not known).
+func (m *model) ownSentinel(key string) bool {
+	path, ok := strings.CutPrefix(key, "is:")
+	if !ok {
+		return false
+	}
+	if i := strings.LastIndex(path, "."); i >= 0 {
+		path = path[:i]
+	} else {
+		return false
+	}
+	if mod := m.pass.Module; mod != nil && mod.Path != "" && mod.Path != "std" {
+		return path == mod.Path || strings.HasPrefix(path, mod.Path+"/")
+	}
+	return path == m.pass.Pkg.Path()
 }
 
 // errClassKey returns the class key of the target of errors.Is (or of a

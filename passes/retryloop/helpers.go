@@ -673,6 +673,11 @@ func (m *model) helperCall(call *ast.CallExpr, fnode ast.Node, decl *ast.FuncDec
 		h.Ops = m.ops(call, row)
 		m.helpers = append(m.helpers, h)
 		s := &site{helper: h, decl: decl, fn: fnode, attempts: h.Attempts, bound: h.AttemptsText, via: row.Lib, resil: row.Resil}
+		if len(h.Ops) == 0 && fn.Pkg() != nil {
+			// retryablehttp's Do: the helper retries an operation of its
+			// own, so its failures are its own.
+			s.closed = fn.Pkg().Path()
+		}
 		if row.Resil && row.Ctx >= 0 {
 			s.ctxArg = arg(call, row.Ctx)
 		}

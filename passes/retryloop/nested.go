@@ -25,6 +25,9 @@ type site struct {
 	class              layerClass
 	resil              bool
 	ctxArg             ast.Expr // resil.Retry's context argument
+	// closed is the package of a library helper that is given no
+	// operation of the caller's (Layer.Closed), "" otherwise.
+	closed string
 
 	inner     []innerCall
 	innerDone bool
@@ -146,7 +149,7 @@ func (m *model) passOff(l Layer, call *ast.CallExpr, decl *ast.FuncDecl, drop bo
 // layer is the site as a layer of a function's fact.
 func (s *site) layer(fn string) Layer {
 	return Layer{Attempts: s.attempts, Bound: s.bound, Func: fn, Via: s.via, Resil: s.resil, Param: s.param, ParamOffset: s.paramOffset,
-		On: s.class.on, OnUnknown: s.class.unknown}
+		On: s.class.on, OnUnknown: s.class.unknown, Closed: s.closed}
 }
 
 // atCall resolves the first layer of a fact at a call of its function: a
@@ -375,7 +378,7 @@ func (m *model) ctxParam(lit *ast.FuncLit) *types.Var {
 // first; nil when it reaches none. A layer that is resil.Retry given the
 // context of an outer resil.Retry's operation attempts once and is dropped.
 func (m *model) innerLayers(s *site, ic innerCall, depth int) []Layer {
-	return related(s.class, m.innerChain(s, ic, depth))
+	return related(s.class, m.innerChain(s, ic, depth), m.ownSentinel)
 }
 
 // innerChain is innerLayers before the failures each layer retries are

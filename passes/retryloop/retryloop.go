@@ -349,6 +349,10 @@ type Layer struct {
 	// related to a class.
 	On        []string
 	OnUnknown bool
+	// Closed is the package of a library helper that retries an operation
+	// of its own (retryablehttp's Do): what it returns when it gives up is
+	// its own failure, never a sentinel of the user's module.
+	Closed string
 	// Off are conditions on the fact's function's parameters under which
 	// the layer is reached (if !retry { return once(ctx) }): a call whose
 	// constant argument fails one does not take the layer. Only the first
