@@ -34,6 +34,11 @@ func snapshotGo(t *testing.T, dir string) map[string]string {
 func TestFixOnlyResolvable(t *testing.T) {
 	t.Parallel()
 	dir := copyModule(t, "fixmod")
+	// The breakers package uses resil itself (the breaker fix is only for
+	// resil's own registry breaker): it goes with the requirement.
+	if err := os.RemoveAll(filepath.Join(dir, "breakers")); err != nil {
+		t.Fatal(err)
+	}
 	run(t, dir, "go", "mod", "edit", "-droprequire=github.com/resilint/resilint/resil", "-dropreplace=github.com/resilint/resilint/resil")
 	before := snapshotGo(t, dir)
 	_, stderr, code := run(t, dir, resilint, "-fix", "./...")
@@ -41,7 +46,7 @@ func TestFixOnlyResolvable(t *testing.T) {
 		t.Errorf("exit %d, want 3 (findings left)", code)
 	}
 	for _, want := range []string{
-		"breakers/breakers.go:44:9: breaker shared guards g.shippingAPI here but g.inventoryAPI",
+		"retry/retry.go:36:3: retry loop waits the same time.Second before every attempt",
 		"store/store.go:17: ctxdeadline: Use ExecContext with ctx\n",
 	} {
 		if !strings.Contains(stderr, want) {
@@ -52,8 +57,8 @@ func TestFixOnlyResolvable(t *testing.T) {
 		t.Errorf("a fix was offered that could not be applied:\n%s", stderr)
 	}
 	after := snapshotGo(t, dir)
-	if after["breakers/breakers.go"] != before["breakers/breakers.go"] {
-		t.Errorf("a fix importing resil was written:\n%s", after["breakers/breakers.go"])
+	if after["retry/retry.go"] != before["retry/retry.go"] {
+		t.Errorf("a fix importing resil was written:\n%s", after["retry/retry.go"])
 	}
 	if after["store/store.go"] == before["store/store.go"] {
 		t.Error("the fixes that compile were not written")

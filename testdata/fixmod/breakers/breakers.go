@@ -1,4 +1,6 @@
-// Package breakers shares one circuit breaker between two dependencies.
+// Package breakers shares one circuit breaker between two dependencies:
+// resil's registry breaker with default settings, which the fix splits
+// (a gobreaker's settings and errors would be lost, so it gets no fix).
 package breakers
 
 import (
@@ -6,10 +8,10 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/sony/gobreaker"
+	"github.com/resilint/resilint/resil"
 )
 
-var shared = gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "shared", Timeout: 30 * time.Second})
+var shared = resil.BreakerFor("shared")
 
 type Gateway struct {
 	inventoryAPI string
