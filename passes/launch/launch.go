@@ -260,9 +260,11 @@ func run(pass *analysis.Pass, cfg *config.Config, flowA, depsA *analysis.Analyze
 	})
 
 	s.remote = s.deps.Relevant && s.relevant()
-	if s.remote || analysisutil.Imports(pass.Pkg, cfg.Table().FactPaths()) || importsFacts(pass) {
+	if s.remote || analysisutil.OwnCode(pass) || analysisutil.Imports(pass.Pkg, cfg.Table().FactPaths()) || importsFacts(pass) {
 		// Only where the vet engine's fast path analyses the package
-		// (knowledge.Table.FactPaths), so that both engines agree.
+		// (the user's own code, and vetunit.CanHaveFacts otherwise), so
+		// that both engines agree. A validator of the module that
+		// imports nothing known still caps its callers' collections.
 		s.exportLimits()
 	}
 	if s.remote {

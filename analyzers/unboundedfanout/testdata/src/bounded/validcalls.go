@@ -3,6 +3,8 @@ package bounded
 import (
 	"context"
 	"limvalid"
+
+	"example.com/plainvalid"
 )
 
 // Issue 13, rule 5: validators reached through a call whose result gates
@@ -65,6 +67,17 @@ func ValidatedElsewhere(ctx context.Context, r *limvalid.Request, ids, more []st
 		return errBatch
 	}
 	for _, id := range more {
+		go post(ctx, "http://items.internal/"+id)
+	}
+	return nil
+}
+
+// A validator in a package that imports nothing known.
+func ValidatedPlain(ctx context.Context, ids []string) error {
+	if err := plainvalid.Batch(ids); err != nil {
+		return err
+	}
+	for _, id := range ids {
 		go post(ctx, "http://items.internal/"+id)
 	}
 	return nil
