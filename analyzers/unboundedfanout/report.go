@@ -71,9 +71,19 @@ func (c *checker) report(l *launch) {
 	if len(deps) > 1 {
 		dep, call = strings.Join(deps, " and "), ""
 	}
-	harm := fmt.Sprintf("a large batch opens as many connections to %s at once, and a slow response holds them all", dep)
+	// A large batch: the number is the input's. With every loop of a
+	// known count (capped, or constant above the fan-out limit), that
+	// count is what reaches the dependency at once.
+	batch := "a large batch opens as many"
+	if len(r.Open) == 0 {
+		batch = fmt.Sprintf("that is %d", r.N)
+	}
+	harm := fmt.Sprintf("%s connections to %s at once, and a slow response holds them all", batch, dep)
 	if !conns {
 		harm = fmt.Sprintf("a large batch sends as many concurrent calls to %s at once, and a slow response holds them all in memory", dep)
+		if len(r.Open) == 0 {
+			harm = fmt.Sprintf("that is %d concurrent calls to %s at once, and a slow response holds them all in memory", r.N, dep)
+		}
 	}
 	advice := "bound it with errgroup.SetLimit or a semaphore"
 	if l.spec != nil && l.spec.Limit != "" {

@@ -315,7 +315,7 @@ func cappedTooHigh(ctx context.Context, ids []string) error {
 	}
 	var wg sync.WaitGroup
 	for _, id := range ids {
-		wg.Go(func() { lookupID(ctx, id) }) // want `up to 500 goroutines at once \(one per iteration\) with no limit`
+		wg.Go(func() { lookupID(ctx, id) }) // want `up to 500 goroutines at once \(one per iteration\) with no limit, .*: that is 500 connections to`
 	}
 	wg.Wait()
 	return nil
