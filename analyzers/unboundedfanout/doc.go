@@ -68,7 +68,9 @@
 //     before the call; a pacer that runs the function it is handed under
 //     its tokens; and a client that caps its own connections (go-redis's
 //     pool; a *sql.DB given SetMaxOpenConns(n), n > 0, unconditionally
-//     before the launches or in the function that opens it; an http.Client
+//     before the launches or in the function that opens it, or one made
+//     out of sight — a parameter, another package's constructor — whose
+//     cap cannot be seen, so no fan-out is proven; an http.Client
 //     whose transport literal sets MaxConnsPerHost). A semaphore of any capacity is a limit (one sized from a
 //     parameter too: its size is the user's choice). One must guard every
 //     remote call the goroutines reach, on every path: a helper that takes

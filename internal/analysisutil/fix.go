@@ -266,6 +266,10 @@ func importPath(s ast.Spec) string {
 	return p
 }
 
+// IsStdPath reports whether an import path is the standard library's (its
+// first element has no dot).
+func IsStdPath(path string) bool { return isStd(path) }
+
 func isStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")

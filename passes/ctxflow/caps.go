@@ -72,6 +72,36 @@ func (m *Model) connCap(e ast.Expr, seen map[*types.Var]bool, depth int) string 
 	return ""
 }
 
+// PoolMadeHere reports whether every value a client expression can hold is
+// made in sight by a constructor of the standard library (sql.Open,
+// sql.OpenDB), kept in variables of this package that are not handed to a
+// call that may change them: then ConnCap's answer is the whole truth, and
+// no cap means none. A pool from a parameter, another package or an
+// unexported helper may have been capped where it was made.
+func (m *Model) PoolMadeHere(e ast.Expr) bool {
+	m.Index()
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := m.info.Uses[id].(*types.Var); ok && m.local(v) && m.HandedOn(v) {
+			return false
+		}
+	}
+	srcs, ok := m.Sources(e)
+	if !ok || len(srcs) == 0 {
+		return false
+	}
+	for _, src := range srcs {
+		call, ok := ast.Unparen(src).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn, _ := m.Callee(call)
+		if fn == nil || fn.Pkg() == nil || !analysisutil.IsStdPath(fn.Pkg().Path()) {
+			return false
+		}
+	}
+	return true
+}
+
 // capVar is connCap for a variable of the package used at pos: a cap
 // setter called on it unconditionally before pos, or every definition
 // capped.

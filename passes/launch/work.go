@@ -389,7 +389,30 @@ func (s *state) connCap(oc *outbound.Call) string {
 			}
 		}
 	}
+	// A pool that can be capped by a setter (SetMaxOpenConns), made out of
+	// sight: its cap is unknown, so no fan-out is proven.
+	if s.cappable(t) {
+		for _, e := range []ast.Expr{oc.Client(), oc.Recv} {
+			if e != nil && !s.flow.PoolMadeHere(e) {
+				return "the connection pool of " + deps.ShortType(analysisutil.TypeKey(t)) + ", whose cap is set where it is made, out of sight"
+			}
+		}
+	}
 	return ""
+}
+
+// cappable reports whether a client type has a method that caps its open
+// connections (knowledge.Table.ConnCapSetters).
+func (s *state) cappable(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for i := 0; i < ms.Len(); i++ {
+		if fn, ok := ms.At(i).Obj().(*types.Func); ok {
+			if _, ok := s.flow.Table.ConnCapSetters[fn.FullName()]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // walk calls visit for every node under root, with the stack of its

@@ -69,6 +69,14 @@ func deleteUncapped(ctx context.Context, dsn string, ids []string) error {
 	return nil
 }
 
+// A pool made out of sight (a parameter) may be capped where it is made:
+// unknown, silent.
+func deleteGiven(ctx context.Context, db *sql.DB, ids []string) {
+	for _, id := range ids {
+		go db.ExecContext(ctx, "DELETE FROM t WHERE id = $1", id)
+	}
+}
+
 var cappedHC = &http.Client{Timeout: time.Second, Transport: &http.Transport{MaxConnsPerHost: 8}}
 
 var openHC = &http.Client{Timeout: time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 8}}

@@ -51,6 +51,15 @@ type Store struct {
 	pending []*Row
 }
 
+// openAPI makes the pool in sight, with no cap on it.
+func openAPI(dsn string) (*API, error) {
+	db, err := sql.Open("postgres", dsn)
+	if err != nil {
+		return nil, err
+	}
+	return &API{db: db}, nil
+}
+
 func (s *Store) Flush(ctx context.Context) {
 	for _, r := range s.pending {
 		go s.api.db.ExecContext(ctx, "DELETE FROM rows WHERE id = ?", r.Key()) // want `one goroutine per element of s.pending with no limit, each calling s.api.db`
