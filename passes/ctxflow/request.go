@@ -41,7 +41,8 @@ func (m *Model) req(e ast.Expr, seen map[*types.Var]bool, depth int) val {
 }
 
 // reqElems is the origin of the requests a slice of requests holds: its
-// literal's elements, the values appended to it, or what a helper returns
+// literal's elements, the values appended to it (to nil or to a new slice
+// from make), or what a helper returns
 // (a RequestFact for a slice result).
 func (m *Model) reqElems(e ast.Expr, seen map[*types.Var]bool, depth int) val {
 	if depth > maxDepth {
@@ -58,6 +59,16 @@ func (m *Model) reqElems(e ast.Expr, seen map[*types.Var]bool, depth int) val {
 		}
 		return r
 	case *ast.CallExpr:
+		if m.isBuiltin(x.Fun, "make") {
+			// make([]*http.Request, 0, n): no request yet. A length
+			// other than 0 is filled by index, out of this walk.
+			if len(x.Args) >= 2 {
+				if tv, ok := m.info.Types[x.Args[1]]; ok && tv.Value != nil && tv.Value.String() == "0" {
+					return bottom
+				}
+			}
+			return unknown
+		}
 		if m.isBuiltin(x.Fun, "append") && len(x.Args) > 0 {
 			r := m.reqElems(x.Args[0], seen, depth+1)
 			for _, a := range x.Args[1:] {

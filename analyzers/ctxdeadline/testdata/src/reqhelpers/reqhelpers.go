@@ -71,6 +71,21 @@ func All(urls []string) error {
 	return nil
 }
 
+func AllSized(urls []string) error {
+	reqs, err := api.BuildSized(urls)
+	if err != nil {
+		return err
+	}
+	for _, r := range reqs {
+		resp, err := http.DefaultClient.Do(r) // want `\(\*http.Client\).Do sends a request that api.BuildSized builds without a context`
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
 func AllWithContext(ctx context.Context, urls []string) error {
 	reqs, err := api.Build(urls)
 	if err != nil {

@@ -30,6 +30,19 @@ func Build(urls []string) ([]*http.Request, error) {
 	return reqs, nil
 }
 
+// BuildSized is Build with the slice made first.
+func BuildSized(urls []string) ([]*http.Request, error) {
+	reqs := make([]*http.Request, 0, len(urls))
+	for _, u := range urls {
+		req, err := http.NewRequest(http.MethodGet, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		reqs = append(reqs, req)
+	}
+	return reqs, nil
+}
+
 // Pair returns a name and a request built without a context.
 func Pair(u string) (string, *http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, u, nil)
