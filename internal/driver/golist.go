@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -185,8 +186,14 @@ func reportFailures(w io.Writer, l *listing, res *vetResult) bool {
 	fail := func(id string, lines ...string) {
 		if _, ok := failed[id]; !ok {
 			order = append(order, id)
+			failed[id] = nil
 		}
-		failed[id] = append(failed[id], lines...)
+		for _, line := range lines {
+			// go vet's output and the unit may both carry one error.
+			if !slices.Contains(failed[id], line) {
+				failed[id] = append(failed[id], line)
+			}
+		}
 	}
 	for _, p := range l.pkgs {
 		if p.Error != nil {
