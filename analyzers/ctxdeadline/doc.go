@@ -129,13 +129,21 @@
 // deadline that is in scope (main's own ctx from WithTimeout) where it is the
 // function's own budget and cannot be done yet (made at the top of the
 // function, its cancel only deferred, not waited on before the call, the call
-// not deferred, in a callback or in a branch on a done context), or else
-// bounds the call with context.WithTimeout and defers cancel(). A deferred or
+// not deferred, in a callback, in a branch on a done context or on the
+// failure of work done on it: if err != nil after err := work(ctx)), or else
+// bounds the call with context.WithTimeout and defers cancel(). In a
+// goroutine the function does not wait for (go func() { ... }(), go f(...)),
+// which outlives it, the caller's context is not the call's budget: the
+// finding is worded as for code with no caller's context, and the fix
+// bounds the call on its own. No timeout fix in a loop (also one made by a
+// goto back over the call) or where a goto jumps over the declaration. A
+// deferred or
 // started call is wrapped in func() { ... }() so that its timeout starts when
 // it runs (only when its receiver and arguments read the same then). No fix
 // when a value the call returns lives on its context (rows, a transaction, a
-// connection, a response, a stream) and the function returns or keeps it:
-// the deferred cancel would end it. The fixes hand over a caller's context
+// connection, a response, a stream) and the function returns or keeps it
+// (also by handing it to a go statement: go io.Copy(w, resp.Body)): the
+// deferred cancel would end it. The fixes hand over a caller's context
 // only where it is still the caller's budget; they import only packages the
 // module resolves.
 //

@@ -69,7 +69,9 @@
 // context is done (after <-ctx.Done(), in a select case <-ctx.Done(), or
 // after a loop that ends only then: for ctx.Err() == nil { ... }, or one
 // whose only break is in a case <-ctx.Done(), or a select whose every
-// case but <-ctx.Done() returns or leaves otherwise; also in an unexported
+// case but <-ctx.Done() returns or leaves otherwise, or after the function
+// has cancelled the caller's context itself: ctx, cancel :=
+// context.WithCancel(ctx); ...; cancel(); also in an unexported
 // function of the package, never used as a value, whose every call is in
 // such a place or in another such function),
 // as a graceful shutdown does with srv.Shutdown(context.WithTimeout(
@@ -78,7 +80,8 @@
 // RegisterOnShutdown or a function of any package that stores it (a
 // registered callback), runs it in a goroutine (go f()) or hands it on to
 // one that does, a goroutine the function starts and does not wait
-// for (no WaitGroup Wait, no receive from a channel the goroutine sends on),
+// for (no WaitGroup Wait, no receive from a channel the goroutine sends on;
+// go func() { ... }() and go send(context.Background(), url) alike),
 // Background handed to a function that hands that context to a goroutine
 // it starts (a component's Start: ctx, cancel := context.WithCancel(ctx);
 // go c.run(ctx)), whose context is the lifetime of background work, not the
@@ -94,11 +97,9 @@
 // it has unregistered — and is not reported.
 //
 // Suggested fix: replace context.Background()/TODO() with the caller's
-// context (ctx, or r.Context()). Inside a goroutine the function starts
-// (go func() { ... }()), which may be meant to outlive the caller, the fix
-// is context.WithoutCancel(ctx) instead: the work keeps the caller's values
-// and is not cancelled when the caller returns. No fix where the caller's
-// context may be done by the time the call runs (a deferred call, a callback
+// context (ctx, or r.Context()), also inside a goroutine the function waits
+// for. No fix where the caller's context may be done by the time the call
+// runs (a deferred call, after the function cancels it, a callback
 // handed to a function not known to run it at once, a branch on ctx.Err() or
 // context.Canceled), or where the call's rows or transaction are kept beyond
 // the request (stored in a field). A fix that replaces the file's last use of
