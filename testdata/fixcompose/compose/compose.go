@@ -8,8 +8,13 @@ import (
 	"sync"
 )
 
-// Store writes every item in its own goroutine.
-func Store(ctx context.Context, db *sql.DB, items []string) {
+// Store writes every item in its own goroutine, on a pool it opens
+// without a cap.
+func Store(ctx context.Context, dsn string, items []string) error {
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return err
+	}
 	var wg sync.WaitGroup
 	for _, it := range items {
 		wg.Add(1)
@@ -19,6 +24,7 @@ func Store(ctx context.Context, db *sql.DB, items []string) {
 		}()
 	}
 	wg.Wait()
+	return nil
 }
 
 // Cleanup runs without a caller's context.
