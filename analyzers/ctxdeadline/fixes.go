@@ -213,8 +213,11 @@ type timeoutPlan struct {
 func (c *checker) planTimeout(call *ast.CallExpr, o ctxflow.Origin, stack []ast.Node) *timeoutPlan {
 	w := analysisutil.WhereOf(stack)
 	root := o.Root()
-	if root == nil || w.InLoop || w.GotoOver || w.Stmt == nil {
+	if root == nil || w.InLoop || w.Stmt == nil {
 		return nil
+	}
+	if back, over := w.Gotos(stack[len(stack)-1]); back || over {
+		return nil // a goto loop, or a goto over the declaration
 	}
 	direct := false
 	for _, a := range call.Args {
@@ -464,7 +467,7 @@ func (c *checker) onFailureOf(ctx *types.Var, stack []ast.Node, body *ast.BlockS
 			}
 			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 				id, ok := ast.Unparen(pair[0]).(*ast.Ident)
-				if !ok || !isNil(info, pair[1]) {
+				if !ok || !analysisutil.IsNil(info, pair[1]) {
 					continue
 				}
 				if v, ok := info.Uses[id].(*types.Var); ok && types.Identical(v.Type(), errorType) && c.resultOfCallOn(v, ctx, body, ifs.Cond.Pos()) {
@@ -481,15 +484,6 @@ func (c *checker) onFailureOf(ctx *types.Var, stack []ast.Node, body *ast.BlockS
 }
 
 var errorType = types.Universe.Lookup("error").Type()
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
-}
 
 // resultOfCallOn reports whether, before pos, errv is assigned a result of
 // a call that is handed ctx (err := work(ctx), _, err = db.ExecContext(ctx, ...)).

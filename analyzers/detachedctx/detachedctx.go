@@ -49,7 +49,10 @@ type checker struct {
 	m     *ctxflow.Model
 	table *knowledge.Table
 	rep   *analysisutil.Reporter
-	stack []ast.Node // of the call being checked
+	// cancels: the cancel functions of each function's context
+	// parameters (analysisutil.ParamCancels), computed once.
+	cancels map[ast.Node]map[types.Object]bool
+	stack   []ast.Node // of the call being checked
 
 	pending []analysis.Diagnostic // reported by flush, once the fixes are chosen
 	roots   map[*ast.CallExpr]rootFix
@@ -104,7 +107,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 			return true
 		}
 		caller := c.m.CallerOf(stack)
-		if caller == nil || c.afterDone(stack) || analysisutil.CancelledBefore(pass.TypesInfo, stack, caller.Func) {
+		if caller == nil || c.afterDone(stack) || analysisutil.CancelledBy(pass.TypesInfo, stack, caller.Func, c.cancelsOf(caller.Func)) {
 			return true
 		}
 		if c.sharedWork(stack, caller.Func) {
@@ -368,6 +371,19 @@ func (c *checker) ctxWord(caller *ctxflow.Caller, at ast.Node) string {
 // <-ctx.Done(). The caller's context is spent there, and a
 // fresh one is what the code needs (a graceful shutdown with its own
 // timeout: srv.Shutdown(context.WithTimeout(context.Background(), d))).
+// cancelsOf returns analysisutil.ParamCancels of fn, once per function.
+func (c *checker) cancelsOf(fn ast.Node) map[types.Object]bool {
+	if cs, ok := c.cancels[fn]; ok {
+		return cs
+	}
+	if c.cancels == nil {
+		c.cancels = map[ast.Node]map[types.Object]bool{}
+	}
+	cs := analysisutil.ParamCancels(c.pass.TypesInfo, fn)
+	c.cancels[fn] = cs
+	return cs
+}
+
 func (c *checker) afterDone(stack []ast.Node) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		node, parent := stack[i], stack[i-1]

@@ -44,13 +44,7 @@ func Awaited(info *types.Info, table *knowledge.Table, g *ast.GoStmt, fn ast.Nod
 			}
 		}
 	}
-	var body *ast.BlockStmt
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-	case *ast.FuncLit:
-		body = f.Body
-	}
+	body := funcBody(fn)
 	if body == nil {
 		return false
 	}

@@ -49,16 +49,7 @@ func CtxUsable(info *types.Info, table *knowledge.Table, stack []ast.Node, fn as
 			}
 		}
 		// After a <-ctx.Done() statement of the same block.
-		var list []ast.Stmt
-		switch p := parent.(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		}
-		for _, st := range list {
+		for _, st := range StmtList(parent) {
 			if st == n {
 				break
 			}
@@ -139,7 +130,12 @@ func doneTest(info *types.Info, table *knowledge.Table, cond ast.Expr) bool {
 // code, in its block or an enclosing one, has made that context done. A
 // deferred cancel, or one in a branch not taken on the way, does not count.
 func CancelledBefore(info *types.Info, stack []ast.Node, fn ast.Node) bool {
-	cancels := paramCancels(info, fn)
+	return CancelledBy(info, stack, fn, ParamCancels(info, fn))
+}
+
+// CancelledBy is CancelledBefore with fn's ParamCancels computed already
+// (by a caller that asks for many calls of one function).
+func CancelledBy(info *types.Info, stack []ast.Node, fn ast.Node, cancels map[types.Object]bool) bool {
 	if len(cancels) == 0 {
 		return false
 	}
@@ -148,16 +144,7 @@ func CancelledBefore(info *types.Info, stack []ast.Node, fn ast.Node) bool {
 		if n == fn {
 			return false
 		}
-		var list []ast.Stmt
-		switch p := stack[i-1].(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		}
-		for _, st := range list {
+		for _, st := range StmtList(stack[i-1]) {
 			if st == n {
 				break
 			}
@@ -173,18 +160,11 @@ func CancelledBefore(info *types.Info, stack []ast.Node, fn ast.Node) bool {
 	return false
 }
 
-// paramCancels returns the cancel functions of fn's context parameters:
+// ParamCancels returns the cancel functions of fn's context parameters:
 // the second variables of assignments whose first is such a parameter and
 // whose value is a call returning a context and a func().
-func paramCancels(info *types.Info, fn ast.Node) map[types.Object]bool {
-	var ft *ast.FuncType
-	var body *ast.BlockStmt
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		ft, body = f.Type, f.Body
-	case *ast.FuncLit:
-		ft, body = f.Type, f.Body
-	}
+func ParamCancels(info *types.Info, fn ast.Node) map[types.Object]bool {
+	body, ft := funcBody(fn), funcType(fn)
 	if ft == nil || body == nil || ft.Params == nil {
 		return nil
 	}
@@ -225,4 +205,14 @@ func paramCancels(info *types.Info, fn ast.Node) map[types.Object]bool {
 		return true
 	})
 	return cancels
+}
+
+func funcType(fn ast.Node) *ast.FuncType {
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		return f.Type
+	case *ast.FuncLit:
+		return f.Type
+	}
+	return nil
 }

@@ -18,71 +18,77 @@ type Where struct {
 	// inserted before the node. Block is the block, nil for a case clause.
 	Stmt  ast.Stmt
 	Block *ast.BlockStmt
-	// InLoop: a for or range loop of the innermost function encloses Stmt,
-	// or a goto of it jumps back over the node.
+	// InLoop: a for or range loop of the innermost function encloses Stmt
+	// (a goto loop: Gotos).
 	InLoop bool
 	// Go: the node is the call of a go statement or inside its arguments.
-	Go bool
-	// GotoOver: a goto before Stmt jumps to a label after it in the same
-	// statement list (or within it), so a declaration inserted before Stmt
-	// would be jumped over, which does not compile.
-	GotoOver bool
+	Go   bool
+	list ast.Node // the block or clause whose list holds Stmt
 }
 
 // WhereOf reads the surroundings of the last node of stack.
 func WhereOf(stack []ast.Node) Where {
 	var w Where
-	var list ast.Node // the block or clause whose list holds Stmt
 	for i, n := range stack {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if w.Decl == nil {
 				w.Decl = n
 			}
-			w.Func, w.Body, w.InLoop, w.Stmt, w.Block, list = n, n.Body, false, nil, nil, nil
+			w.Func, w.Body, w.InLoop, w.Stmt, w.Block, w.list = n, n.Body, false, nil, nil, nil
 		case *ast.FuncLit:
-			w.Func, w.Body, w.InLoop, w.Stmt, w.Block, list = n, n.Body, false, nil, nil, nil
+			w.Func, w.Body, w.InLoop, w.Stmt, w.Block, w.list = n, n.Body, false, nil, nil, nil
 		case *ast.ForStmt, *ast.RangeStmt:
 			w.InLoop = true
 		case *ast.BlockStmt:
 			if i+1 < len(stack) {
 				if s, ok := stack[i+1].(ast.Stmt); ok && inList(n.List, s) {
-					w.Block, w.Stmt, list = n, s, n
+					w.Block, w.Stmt, w.list = n, s, n
 				}
 			}
 		case *ast.CaseClause:
 			if i+1 < len(stack) {
 				if s, ok := stack[i+1].(ast.Stmt); ok && inList(n.Body, s) {
-					w.Block, w.Stmt, list = nil, s, n
+					w.Block, w.Stmt, w.list = nil, s, n
 				}
 			}
 		case *ast.CommClause:
 			if i+1 < len(stack) {
 				if s, ok := stack[i+1].(ast.Stmt); ok && inList(n.Body, s) {
-					w.Block, w.Stmt, list = nil, s, n
+					w.Block, w.Stmt, w.list = nil, s, n
 				}
 			}
 		case *ast.GoStmt:
 			w.Go = true
 		}
 	}
-	if w.Body != nil && len(stack) > 0 {
-		gotos, labels := jumps(w.Body)
-		n := stack[len(stack)-1]
-		for _, g := range gotos {
-			l, ok := labels[g.Label.Name]
-			if !ok {
-				continue
-			}
-			if l.Pos() <= n.Pos() && g.Pos() >= n.End() {
-				w.InLoop = true // back over the node: it runs again
-			}
-			if w.Stmt != nil && list != nil && g.Pos() < w.Stmt.Pos() && l.Pos() > w.Stmt.Pos() && l.Pos() < list.End() {
-				w.GotoOver = true
-			}
+	return w
+}
+
+// Gotos reads the gotos of the innermost function around n, the node w
+// was read for: back, one jumps back over n, so that n runs again as in a
+// loop; over, one before Stmt jumps to a label after it in the same
+// statement list (or within it), so that a declaration inserted before
+// Stmt would be jumped over, which does not compile. (It walks the body:
+// asked only where a fix is about to insert.)
+func (w Where) Gotos(n ast.Node) (back, over bool) {
+	if w.Body == nil {
+		return false, false
+	}
+	gotos, labels := jumps(w.Body)
+	for _, g := range gotos {
+		l, ok := labels[g.Label.Name]
+		if !ok {
+			continue
+		}
+		if l.Pos() <= n.Pos() && g.Pos() >= n.End() {
+			back = true
+		}
+		if w.Stmt != nil && w.list != nil && g.Pos() < w.Stmt.Pos() && l.Pos() > w.Stmt.Pos() && l.Pos() < w.list.End() {
+			over = true
 		}
 	}
-	return w
+	return back, over
 }
 
 // jumps returns the gotos and the labelled statements of body, the
@@ -113,4 +119,18 @@ func inList(list []ast.Stmt, s ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// StmtList returns the statement list of a block or a case or comm
+// clause, or nil for any other node.
+func StmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
 }

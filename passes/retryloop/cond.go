@@ -285,7 +285,7 @@ func (w *walker) compare(e *ast.BinaryExpr, st pstate) (tri, bool, bool) {
 	}
 	// err == nil, err != nil
 	for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-		if isNil(w.m.info, p[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
+		if analysisutil.IsNil(w.m.info, p[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
 			if w.isErr(p[0]) {
 				if !st.active || st.err == unk {
 					return unk, false, true
@@ -343,15 +343,6 @@ func (w *walker) compare(e *ast.BinaryExpr, st pstate) (tri, bool, bool) {
 // equal evaluates tag == e for a switch case.
 func (w *walker) equal(tag, e ast.Expr, st pstate) (tri, bool, bool) {
 	return w.compare(&ast.BinaryExpr{X: tag, Op: token.EQL, Y: e}, st)
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
 
 // derivedErr reports whether v is the error of reading the call's results:

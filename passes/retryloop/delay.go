@@ -893,9 +893,9 @@ func (m *model) doneTest(ifs *ast.IfStmt, op token.Token) bool {
 		return false
 	}
 	x := be.X
-	if isNil(m.info, x) {
+	if analysisutil.IsNil(m.info, x) {
 		x = be.Y
-	} else if !isNil(m.info, be.Y) {
+	} else if !analysisutil.IsNil(m.info, be.Y) {
 		return false
 	}
 	done := func(e ast.Expr) bool {

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
 )
 
 // reconnects reports whether a loop that never leaves on success is a
@@ -95,7 +97,7 @@ func (m *model) failed(cond ast.Expr, v *types.Var) bool {
 	if be.Op == token.LAND {
 		return m.failed(be.X, v)
 	}
-	return be.Op == token.NEQ && isNil(m.info, be.Y) && m.x.varOf(be.X) == v
+	return be.Op == token.NEQ && analysisutil.IsNil(m.info, be.Y) && m.x.varOf(be.X) == v
 }
 
 // sameAfterFailure reports whether, in a reconnect loop (see reconnects),

@@ -324,7 +324,7 @@ func (m *model) returnsStatus(body *ast.BlockStmt, i, depth int) bool {
 			switch {
 			case m.statusValue(r, depth+1):
 				status = true
-			case m.info.Types[r].Value != nil || isNil(m.info, r):
+			case m.info.Types[r].Value != nil || analysisutil.IsNil(m.info, r):
 			default:
 				other = true
 			}
