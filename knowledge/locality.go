@@ -29,6 +29,11 @@ type LocalityTable struct {
 	// drivers that run an embedded engine in the calling process (SQLite,
 	// DuckDB): their queries reach no other machine.
 	LocalSQLDrivers map[string]string
+	// LocalSQLNames are the names, given to sql.Open, that the drivers of
+	// LocalSQLDrivers register, with their engine: a handle opened with
+	// one of them in a package that does not link the driver itself (the
+	// program's main imports it) is on that embedded engine too.
+	LocalSQLNames map[string]string
 	// LocalFuncs are functions, by types.Func.FullName(), that stay on this
 	// machine whatever their arguments, with what they reach (net.DialUnix
 	// dials a unix socket only).
@@ -94,6 +99,11 @@ func defaultLocality() LocalityTable {
 			"github.com/marcboeker/go-duckdb":      "DuckDB",
 			"github.com/marcboeker/go-duckdb/v2":   "DuckDB",
 			"github.com/duckdb/duckdb-go/v2":       "DuckDB",
+		},
+		LocalSQLNames: map[string]string{
+			"sqlite3": "SQLite", // mattn/go-sqlite3, ncruces, go-sqlcipher
+			"sqlite":  "SQLite", // modernc.org/sqlite, glebarez/go-sqlite
+			"duckdb":  "DuckDB",
 		},
 		LocalFuncs: map[string]string{
 			"net.DialUnix":       "a unix socket",

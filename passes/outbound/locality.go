@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"net"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -589,6 +590,12 @@ func (l *locator) sql(recv ast.Expr) Place {
 func (l *locator) driverPlace(name string) Place {
 	path, ok := l.registered()[name]
 	if !ok {
+		// Not registered in sight (the driver is linked by the program's
+		// main, not by this package): the name the embedded engines'
+		// drivers register.
+		if engine, local := l.t.Locality.LocalSQLNames[name]; local {
+			return Place{Locality: Local, Reason: "an embedded " + engine + " database (driver " + strconv.Quote(name) + ")"}
+		}
 		return Place{}
 	}
 	if engine, local := l.t.Locality.LocalSQLDrivers[path]; local {
