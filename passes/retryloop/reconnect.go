@@ -28,7 +28,7 @@ import (
 // its work (polling) and is no reconnect loop.
 func (m *model) reconnects(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 	fs, ok := L.Stmt.(*ast.ForStmt)
-	if !ok || fs.Cond != nil || !m.remote(call, 0) {
+	if !ok || !m.condHolds(fs.Cond) || !m.remote(call, 0) {
 		return false
 	}
 	waits := map[*ast.CallExpr]bool{}
@@ -142,4 +142,29 @@ func (m *model) sameAfterFailure(L *Loop, call *ast.CallExpr) bool {
 		})
 	}
 	return same
+}
+
+// condHolds reports whether a reconnect loop's condition (nil: none) only
+// says when to stop, whatever the calls of the body return: it reads
+// variables and fields, and calls nothing but a context's methods (for
+// ctx.Err() == nil, for !s.closed). A condition that calls anything else
+// may take the next item (for sc.Scan(), for it.Next(ctx)): a consumer.
+func (m *model) condHolds(cond ast.Expr) bool {
+	if cond == nil {
+		return true
+	}
+	holds := true
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			holds = false
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || !analysisutil.IsContext(m.info.TypeOf(sel.X)) {
+				holds = false
+			}
+		}
+		return holds
+	})
+	return holds
 }

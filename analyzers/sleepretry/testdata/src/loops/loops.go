@@ -1091,6 +1091,37 @@ func (w *watcher) watch(ctx context.Context) {
 	}
 }
 
+// The same consumer with its stop in the loop's condition: the condition
+// says when to stop, not what comes next, so a failure still calls again
+// after the same 2s (issue 13, rule 3).
+func (w *watcher) consumeUntilDone(ctx context.Context) {
+	for ctx.Err() == nil {
+		ev, err := w.next(ctx)
+		if err != nil {
+			time.Sleep(2 * time.Second) // want `retry loop waits the same 2 \* time.Second before every attempt, and waits with time.Sleep`
+			continue
+		}
+		handleEvent(ev)
+	}
+}
+
+type cursorSource struct{}
+
+func (cursorSource) Advance(ctx context.Context) bool { return false }
+
+// A condition that takes the next item is a consumer: a failure is left
+// behind.
+func (w *watcher) consumeCursor(ctx context.Context, src cursorSource) {
+	for src.Advance(ctx) {
+		ev, err := w.next(ctx)
+		if err != nil {
+			time.Sleep(2 * time.Second)
+			continue
+		}
+		handleEvent(ev)
+	}
+}
+
 // A failure moves on to another shard: nothing is called again as it was.
 func (w *watcher) rotate(ctx context.Context, shards []string) {
 	i := 0
