@@ -36,6 +36,12 @@ func (m *model) funcRuns(fn *types.Func, depth int) bool {
 	if m.rt.Serves[analysisutil.Key(fn)] {
 		return true
 	}
+	if _, ok := m.rt.Helpers[analysisutil.Key(fn)]; ok {
+		// A retry helper of the table loops until its operation succeeds
+		// or its attempts run out, waiting on timers of its own (retry-go
+		// waits on an interface's After): it retries, it runs nothing.
+		return false
+	}
 	if fn.Pkg() == nil || depth > 4 {
 		return false
 	}

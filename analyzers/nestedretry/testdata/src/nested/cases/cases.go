@@ -764,3 +764,21 @@ func (a *api) sendNoRetry(ctx context.Context) error {
 	}
 	return err
 }
+
+// A function that retries with retry.Do is a retry layer under a loop of
+// its caller: the library's own loop, which waits on a clock of its own
+// between attempts, retries; it runs no component (issue 13, rule 4).
+func (a *api) doThrice(ctx context.Context) error {
+	return retry.Do(func() error { return a.once(ctx) }, retry.Attempts(3), retry.Context(ctx))
+}
+
+func (a *api) syncTwice(ctx context.Context) error {
+	var err error
+	for i := 0; i < 2; i++ {
+		if err = a.doThrice(ctx); err == nil { // want `retry amplification 2×3 = 6: this loop \(2 attempts\) calls \(\*cases.api\).doThrice, which retries \(3 attempts\) with retry.Do`
+			return nil
+		}
+		time.Sleep(time.Duration(rand.Intn(100)) * time.Millisecond)
+	}
+	return err
+}

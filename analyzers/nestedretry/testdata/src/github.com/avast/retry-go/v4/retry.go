@@ -25,8 +25,32 @@ func Do(retryableFunc RetryableFunc, opts ...Option) error {
 	return err
 }
 
+// timer is the library's clock: it waits on an interface's After, as the
+// real library does.
+type timer interface {
+	After(time.Duration) <-chan time.Time
+}
+
+type timerImpl struct{}
+
+func (timerImpl) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// DoWithData loops until the operation succeeds, waiting on the clock
+// between attempts, as the real library's attempts == 0 does.
 func DoWithData[T any](retryableFunc RetryableFuncWithData[T], opts ...Option) (T, error) {
-	return retryableFunc()
+	var clock timer = timerImpl{}
+	ctx := context.Background()
+	for {
+		t, err := retryableFunc()
+		if err == nil {
+			return t, nil
+		}
+		select {
+		case <-clock.After(time.Second):
+		case <-ctx.Done():
+			return t, ctx.Err()
+		}
+	}
 }
 
 func Attempts(attempts uint) Option            { return nil }
