@@ -40,8 +40,8 @@ func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 		attempt += "-1"
 	}
 	ctxExpr := s.Ctx
-	if ctxExpr == "" {
-		return nil
+	if ctxExpr == "" || s.CtxOutside {
+		return nil // none, or not in scope at the wait (an iterator's pause)
 	}
 	file := analysisutil.FileOf(c.pass, pos)
 	if file == nil {

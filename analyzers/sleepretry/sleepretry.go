@@ -147,7 +147,11 @@ func (c *checker) message(p problems) string {
 		why = append(why, "clients that failed together stay in step at every attempt")
 	}
 	if p.blind {
-		what = append(what, "waits with "+c.waitName(p.s)+", which ignores "+p.ctxName)
+		if p.s.CtxOutside {
+			what = append(what, "waits with "+c.waitName(p.s)+" between yields, which ignores "+p.ctxName+" of the loop that ranges over it")
+		} else {
+			what = append(what, "waits with "+c.waitName(p.s)+", which ignores "+p.ctxName)
+		}
 		why = append(why, "cancellation and deadlines wait out the sleep")
 	}
 	if p.unbounded {
@@ -162,6 +166,13 @@ func (c *checker) message(p problems) string {
 	}
 	advice := ""
 	switch {
+	case p.blind && p.s.CtxOutside:
+		advice = "give the iterator " + p.ctxName + " and sleep with resil.Sleep(" + ctxArg(p.ctxName) + ", d), which returns when it is done"
+		if p.fixed {
+			advice += ", and " + keep
+		} else if p.grows {
+			advice += ", with exponential backoff and full jitter (resil.Backoff(attempt, base, max))"
+		}
 	case p.blind && p.fixed:
 		advice = "sleep with resil.Sleep(" + ctxArg(p.ctxName) + ", d), which returns when " + p.ctxName + " is done, and " + keep
 	case p.blind && p.grows:

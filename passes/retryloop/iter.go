@@ -149,5 +149,15 @@ func (m *model) iterLoop(L *Loop, it *iterInfo) {
 		L.addBound(ExitSignal, at)
 	}
 	m.sleeps(IL, il)
+	// A pause between yields holds up the loop that ranges over the
+	// iterator: the context it should observe is that loop's, when the
+	// iterator has none of its own.
+	if far := m.ctxFor(L, L.Stmt.Pos()); far != "" {
+		for _, s := range IL.Sleeps {
+			if s.Ctx == "" {
+				s.Ctx, s.CtxOutside = far, true
+			}
+		}
+	}
 	L.Sleeps = append(L.Sleeps, IL.Sleeps...)
 }

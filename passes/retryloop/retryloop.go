@@ -227,6 +227,10 @@ type Sleep struct {
 	// Ctx spells the context the wait should observe (ctx,
 	// r.Context()): one in scope that the loop did not make; "" if none.
 	Ctx string
+	// CtxOutside: Ctx is not in scope at the wait: it is the context of
+	// the loop that ranges over the iterator the wait is in (rule 9), so
+	// the iterator would have to be given it.
+	CtxOutside bool
 	// Pacing: the wait is also passed after the call succeeded, on a path
 	// that goes round (a pause between batches): it paces the work, it is
 	// no backoff.

@@ -18,7 +18,7 @@ func attempts(n int, d time.Duration) iter.Seq[int] {
 			if !yield(i) {
 				return
 			}
-			time.Sleep(d) // want `retry loop waits the same d before every attempt`
+			time.Sleep(d) // want `^retry loop waits the same d before every attempt, and waits with time.Sleep between yields, which ignores ctx of the loop that ranges over it: .*; give the iterator ctx and sleep with resil.Sleep\(ctx, d\), which returns when it is done, and keep the interval`
 		}
 	}
 }
@@ -95,6 +95,29 @@ func blindAttempts(ctx context.Context, n int) iter.Seq[int] {
 func sendBlind(ctx context.Context) error {
 	var err error
 	for range blindAttempts(ctx, 3) {
+		if err = send(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// A jittered pause between yields that ignores the context of the loop
+// ranging over the iterator: that loop waits it out when ctx is done.
+func blindJitter(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second) << i))) // want `^retry loop waits with time.Sleep between yields, which ignores ctx of the loop that ranges over it: cancellation and deadlines wait out the sleep; give the iterator ctx`
+		}
+	}
+}
+
+func sendBlindJitter(ctx context.Context) error {
+	var err error
+	for range blindJitter(5) {
 		if err = send(ctx); err == nil {
 			return nil
 		}
