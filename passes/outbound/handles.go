@@ -1,6 +1,7 @@
 package outbound
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -15,13 +16,25 @@ import (
 // target, a transport that dials only unix sockets, another host. A
 // handle made by a constructor of another package (db, err :=
 // store.Open(path)) is then placed at its calls as where it is made.
+//
+// A gRPC handle dialled with a parameter of the function as its target, on
+// every return (NewInventory(target string) (pb.InventoryClient, error)
+// around grpc.NewClient(target, ...)), is placed at each call by the
+// argument given for it: Target is 1 + that parameter's index, and Place
+// is unknown.
 type HandleFact struct {
-	Place Place
+	Place  Place
+	Target int
 }
 
 func (*HandleFact) AFact() {}
 
-func (f *HandleFact) String() string { return "handle " + f.Place.String() }
+func (f *HandleFact) String() string {
+	if f.Target > 0 {
+		return fmt.Sprintf("handle dialled to parameter %d", f.Target-1)
+	}
+	return "handle " + f.Place.String()
+}
 
 // handleKind says which reader places a handle of type t.
 type handleKind uint8
@@ -69,7 +82,102 @@ func (l *locator) madePlace(call *ast.CallExpr) Place {
 	if fn == nil || fn.Pkg() == nil {
 		return Place{}
 	}
-	return l.handlePlace(fn)
+	if p := l.handlePlace(fn); p.Locality != LocalityUnknown {
+		return p
+	}
+	if i := l.handleTarget(fn); i > 0 && i <= len(call.Args) && !call.Ellipsis.IsValid() {
+		return l.grpcTargetExpr(call.Args[i-1])
+	}
+	return Place{}
+}
+
+// handleTarget returns 1 + the index of the parameter a function dials its
+// gRPC handle with on every return (HandleFact.Target), or 0.
+func (l *locator) handleTarget(fn *types.Func) int {
+	fn = fn.Origin()
+	if i, ok := l.targets[fn]; ok {
+		return i
+	}
+	if l.targets == nil {
+		l.targets = map[*types.Func]int{}
+	}
+	if fn.Pkg() != l.pass.Pkg {
+		var f HandleFact
+		if l.pass.ImportObjectFact(fn, &f) {
+			l.targets[fn] = f.Target
+		}
+		return l.targets[fn]
+	}
+	l.targets[fn] = 0 // while it is read
+	l.targets[fn] = l.returnedTarget(fn)
+	return l.targets[fn]
+}
+
+// returnedTarget reads the gRPC handle every return of a function of this
+// package gives first: 1 + the index of the parameter that is the dial
+// target of each, when it is the same unassigned parameter; 0 otherwise.
+func (l *locator) returnedTarget(fn *types.Func) int {
+	sig, _ := fn.Type().(*types.Signature)
+	decl := l.m.Decl(fn)
+	if sig == nil || sig.Results().Len() == 0 || decl == nil || decl.Body == nil {
+		return 0
+	}
+	if l.handleKind(sig.Results().At(0).Type()) != grpcHandle {
+		return 0
+	}
+	results, ok := analysisutil.FirstResults(l.m.Pass.TypesInfo, decl.Body)
+	if !ok {
+		return 0
+	}
+	target := 0
+	for _, r := range results {
+		if isNil(l.m.Pass.TypesInfo, r) {
+			continue // return nil, err
+		}
+		dials, made := l.m.GRPCOrigins(r)
+		if len(dials) == 0 || len(made) > 0 {
+			return 0
+		}
+		for _, d := range dials {
+			callee, _ := l.m.Callee(d)
+			i, ok := l.t.GRPC.DialTargets[analysisutil.Key(callee)]
+			if !ok || i >= len(d.Args) {
+				return 0
+			}
+			id, ok := ast.Unparen(d.Args[i]).(*ast.Ident)
+			if !ok {
+				return 0
+			}
+			v, ok := l.m.Pass.TypesInfo.Uses[id].(*types.Var)
+			if !ok || l.m.Assigned(v) {
+				return 0
+			}
+			owner, idx, isParam := l.m.IsParam(v)
+			if !isParam || owner != ast.Node(decl) || target != 0 && target != idx+1 {
+				return 0
+			}
+			target = idx + 1
+		}
+	}
+	return target
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// grpcTargetExpr places a gRPC dial target expression.
+func (l *locator) grpcTargetExpr(e ast.Expr) Place {
+	shapes, ok := l.m.Shapes(e)
+	if !ok {
+		return Place{}
+	}
+	var ps []Place
+	for _, sh := range shapes {
+		ps = append(ps, l.grpcTarget(sh.Prefix, sh.Whole))
+	}
+	return joinPlaces(ps)
 }
 
 func (l *locator) handlePlace(fn *types.Func) Place {
@@ -147,6 +255,8 @@ func (s *state) exportHandles() {
 		}
 		if p := s.res.loc.handlePlace(fn); p.Locality != LocalityUnknown {
 			s.pass.ExportObjectFact(fn, &HandleFact{Place: p})
+		} else if i := s.res.loc.handleTarget(fn); i > 0 {
+			s.pass.ExportObjectFact(fn, &HandleFact{Target: i})
 		}
 	}
 }

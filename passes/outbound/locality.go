@@ -130,6 +130,7 @@ type locator struct {
 	pass    *analysis.Pass
 	drivers map[string]string // registered SQL driver name → package path
 	handles map[*types.Func]Place
+	targets map[*types.Func]int // handleTarget's answers
 }
 
 // place returns the place of an outbound call.
