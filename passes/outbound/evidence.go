@@ -142,8 +142,11 @@ func evidenceOf(m *ctxflow.Model, c *Call) *Evidence {
 		e.Bounds = append(e.Bounds, Bound{Source: FromCall, Proof: Bounded})
 	}
 	if c.Spec.Kind == knowledge.GRPC && c.Recv != nil {
-		e.Bounds = append(e.Bounds, Bound{Source: FromConnection, Proof: proofOf(m.ConnBound(c.Recv, stream)),
-			Note: "its connection is dialled with no deadline interceptor"})
+		note := "its connection is dialled with no deadline interceptor"
+		if stream {
+			note = "its connection is dialled with no stream deadline interceptor"
+		}
+		e.Bounds = append(e.Bounds, Bound{Source: FromConnection, Proof: proofOf(m.ConnBound(c.Recv, stream)), Note: note})
 		e.WaitForReady = waitsForReady(m, c)
 	}
 	switch c.Spec.Client {

@@ -209,6 +209,21 @@ func streamInterceptor(addr string) error {
 	}
 }
 
+// A unary interceptor bounds unary calls only: a stream on the same
+// connection is reported, and the message says no stream interceptor.
+func streamUnaryOnly(addr string) error {
+	conn, _ := grpc.NewClient(addr, grpc.WithUnaryInterceptor(nil))
+	st, err := NewInventoryClient(conn).Watch(context.Background(), &CheckRequest{}) // want `\(bounds.InventoryClient\).Watch opens a stream on context.Background\(\), which has no deadline, and reads it to its end and its connection is dialled with no stream deadline interceptor: `
+	if err != nil {
+		return err
+	}
+	for {
+		if _, err := st.Recv(); err == io.EOF {
+			return nil
+		}
+	}
+}
+
 // check is unexported and only called here: its client parameter is what
 // its callers give it.
 func check(c InventoryClient) error {
