@@ -664,6 +664,9 @@ func (m *model) nestedReports() []*Nested {
 				callee = analysisutil.Name(ic.fn)
 			} else if ic.helper != nil {
 				callee = ic.helper.via
+				// The call is the helper that retries: it retries where it
+				// is called, not in a function of its own.
+				layers[0].Func = ""
 			}
 			out = append(out, &Nested{Node: ic.node, Callee: callee, Outer: outer, Inner: layers})
 		}
