@@ -41,11 +41,15 @@
 // delay), rather than a default policy that would shorten it; a wait that
 // grows gets full jitter.
 //
-// A range over an iterator function whose code is in the package and that
-// yields from a loop (for range attempts(5, time.Second) { if err :=
-// send(ctx); err == nil { break } }) is a retry loop too: its attempts are
-// the yields, and a fixed or ctx-blind pause between two yields is its
-// wait, reported where it is, in the iterator.
+// A range over an iterator function that yields from a loop (for range
+// attempts(5, time.Second) { if err := send(ctx); err == nil { break } })
+// is a retry loop too: its attempts are the yields, and a fixed or
+// ctx-blind pause between two yields is its wait. A pause that observes no
+// context is blind to the context of the loop that ranges over it. When the
+// iterator's code is in the package, the wait is reported where it is, in
+// the iterator; when it is in another package of the module, at the range,
+// naming where the pause is (that file is not this package's, and no fix
+// is offered).
 //
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the

@@ -137,6 +137,8 @@ func (c *checker) message(p problems) string {
 		if t := oneLine(analysisutil.Format(c.pass.Fset, p.s.Dur)); t != "" && len(t) <= 48 {
 			dur = t
 		}
+	} else if t := oneLine(p.s.DurText); t != "" && len(t) <= 48 {
+		dur = t
 	}
 	if p.fixed {
 		what = append(what, "waits the same "+dur+" before every attempt")
@@ -147,7 +149,9 @@ func (c *checker) message(p problems) string {
 		why = append(why, "clients that failed together stay in step at every attempt")
 	}
 	if p.blind {
-		if p.s.CtxOutside {
+		if p.s.At != "" {
+			what = append(what, "waits with "+c.waitName(p.s)+", which ignores this loop's "+p.ctxName)
+		} else if p.s.CtxOutside {
 			what = append(what, "waits with "+c.waitName(p.s)+" between yields, which ignores "+p.ctxName+" of the loop that ranges over it")
 		} else {
 			what = append(what, "waits with "+c.waitName(p.s)+", which ignores "+p.ctxName)
@@ -190,7 +194,12 @@ func (c *checker) message(p problems) string {
 		}
 		advice += "bound the attempts or stop when a context is done"
 	}
-	return "retry loop " + list(what) + ": " + strings.Join(why, "; ") + "; " + advice
+	head := "retry loop "
+	if p.s.At != "" {
+		// The wait is in another package's iterator: say where.
+		head = "retry loop over an iterator that, between yields (" + p.s.At + "), "
+	}
+	return head + list(what) + ": " + strings.Join(why, "; ") + "; " + advice
 }
 
 // list joins phrases: "a", "a and b", "a, b, and c".

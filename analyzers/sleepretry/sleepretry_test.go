@@ -10,7 +10,7 @@ import (
 )
 
 func TestSleepRetry(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), sleepretry.Analyzer, "loops", "helpers")
+	analysistest.Run(t, analysistest.TestData(), sleepretry.Analyzer, "loops", "helpers", "itercross")
 }
 
 func TestSleepRetryFixes(t *testing.T) {

@@ -65,6 +65,12 @@ func (m *model) iterator(x ast.Expr) *iterInfo {
 	} else {
 		return nil
 	}
+	return m.yieldLoop(it)
+}
+
+// yieldLoop completes an iterator with its yield call and the loop of its
+// body that makes it; nil when it has none.
+func (m *model) yieldLoop(it *iterInfo) *iterInfo {
 	// The yield parameter, and the loop of the body that calls it.
 	params := it.lit.Type.Params
 	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {

@@ -170,6 +170,8 @@ func condBody(s *ast.ForStmt) *ast.BlockStmt {
 func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.FuncDecl) {
 	li := &loopInfo{stmt: stmt}
 	var it *iterInfo
+	var itCall *ast.CallExpr
+	var itFact *IterFact
 	switch s := stmt.(type) {
 	case *ast.ForStmt:
 		li.body = s.Body
@@ -189,7 +191,9 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 			// code is in sight and it yields from a loop (a retry
 			// iterator, for attempt := range attempts(5, d)).
 			if it = m.iterator(s.X); it == nil {
-				return
+				if itCall, itFact = m.importedIter(s.X); itFact == nil {
+					return
+				}
 			}
 		}
 	}
@@ -202,7 +206,7 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	if li.polling || len(li.calls) == 0 {
 		return
 	}
-	if len(li.sleepCalls) == 0 && len(li.timerCalls) == 0 && !li.status && !li.codes && !m.anyRemote(li.calls) && it == nil {
+	if len(li.sleepCalls) == 0 && len(li.timerCalls) == 0 && !li.status && !li.codes && !m.anyRemote(li.calls) && it == nil && itFact == nil {
 		return
 	}
 	L := &Loop{Stmt: stmt, Body: li.body, Func: fn, Decl: decl}
@@ -226,6 +230,12 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 		L.addBound(ContextToCall, at)
 	}
 	m.sleeps(L, li)
+	if itFact != nil {
+		m.iterFactLoop(L, itCall, itFact)
+		if len(L.Sleeps) == 0 && !li.status && !li.codes && !m.anyRemote(L.Retried) {
+			return
+		}
+	}
 	if it != nil {
 		m.iterLoop(L, it)
 		if len(L.Sleeps) == 0 && !li.status && !li.codes && !m.anyRemote(L.Retried) {

@@ -636,6 +636,9 @@ func (m *model) exportFacts() {
 			m.pass.ExportObjectFact(fn, f)
 		}
 	}
+	if m.importsTime && m.exportIterFacts() {
+		any = true
+	}
 	if any {
 		m.pass.ExportPackageFact(&RetriesFact{})
 	}

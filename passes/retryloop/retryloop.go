@@ -57,7 +57,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, ob},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact)},
+			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact), new(IterFact)},
 		}
 	})
 }
@@ -227,6 +227,9 @@ type Sleep struct {
 	// Ctx spells the context the wait should observe (ctx,
 	// r.Context()): one in scope that the loop did not make; "" if none.
 	Ctx string
+	// DurText spells the duration when Dur is out of sight (an iterator of
+	// another package), At is where such a wait is (file.go:15).
+	DurText, At string
 	// CtxOutside: Ctx is not in scope at the wait: it is the context of
 	// the loop that ranges over the iterator the wait is in (rule 9), so
 	// the iterator would have to be given it.
