@@ -41,7 +41,10 @@ func (c *checker) deliberate(stack []ast.Node, fn ast.Node) bool {
 				return true
 			}
 		case *ast.IfStmt:
-			if n == ast.Node(p.Body) && c.failure(p.Cond, true) && c.leaves(p.Body) {
+			// The failure branch of an if that leaves, or whose else is
+			// the work (if err != nil { fail(fresh) } else { work(ctx) }):
+			// either way it handles the failure, not the work.
+			if n == ast.Node(p.Body) && c.failure(p.Cond, true) && (c.leaves(p.Body) || p.Else != nil) {
 				return true
 			}
 			if n == p.Else && c.failure(p.Cond, false) {

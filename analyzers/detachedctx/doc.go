@@ -62,7 +62,8 @@
 // cleanup on the way out: in a deferred call or function, in a branch taken
 // on a failure or a cancellation that leaves the path (if err != nil {
 // rollback(context.Background()); return err }, or the same case of a
-// tagless switch), in cleanup that runs
+// tagless switch) or whose else branch is the work (if err != nil {
+// fail(context.Background()) } else { work(ctx) }), in cleanup that runs
 // whatever the work on the caller's context gave, before that work's
 // failure is handled (err := op(ctx); cleanup(context.Background());
 // return err), and once the caller's

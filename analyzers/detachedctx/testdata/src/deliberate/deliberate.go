@@ -1,5 +1,6 @@
 // Package deliberate: a fresh context is deliberate for cleanup on the
-// way out (a defer, a branch taken on failure that leaves), for work that
+// way out (a defer, a branch taken on failure that leaves or whose else is
+// the work), for work that
 // runs later (timers, AfterFunc, registered callbacks, goroutines nobody
 // waits for), and for a hand-made context that keeps values and drops
 // cancellation. Calls of the module's own context-taking API, and of
@@ -39,6 +40,29 @@ func (s *Store) Create(ctx context.Context, id string) error {
 	if _, err := s.db.ExecContext(ctx, "UPDATE t SET ok = true"); err != nil {
 		// A failure branch that goes on is still the caller's path.
 		_, _ = s.db.ExecContext(context.Background(), "UPDATE t SET retry = true") // want `\(\*sql.DB\).ExecContext gets context.Background\(\) although this function has the caller's context \(ctx\)`
+	}
+	return nil
+}
+
+// A failure branch whose else is the work handles the failure only: it
+// reports it on a fresh context (the failure may be ctx's own) and the
+// work goes on in the else.
+func (s *Store) Heartbeat(ctx context.Context, payload []byte) error {
+	var err error
+	if verr := validate(payload); verr != nil {
+		failCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // the failure branch of if/else: silent
+		defer cancel()
+		_, _ = s.db.ExecContext(failCtx, "UPDATE tasks SET failed = true")
+		err = verr
+	} else {
+		_, err = s.db.ExecContext(ctx, "UPDATE tasks SET beat = now()")
+	}
+	return err
+}
+
+func validate(p []byte) error {
+	if len(p) == 0 {
+		return errors.New("empty")
 	}
 	return nil
 }
