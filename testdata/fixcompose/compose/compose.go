@@ -11,7 +11,7 @@ import (
 // Store writes every item in its own goroutine, on a pool it opens
 // without a cap.
 func Store(ctx context.Context, dsn string, items []string) error {
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open("postgres", dsn)
 	if err != nil {
 		return err
 	}
