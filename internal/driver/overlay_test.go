@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/resilint/resilint/config"
 )
 
 // TestSharedRootTests: the empty test files are kept in one directory
@@ -79,5 +81,28 @@ func TestSharedRootTests(t *testing.T) {
 		if _, err := os.Stat(files["abc"]); err != nil {
 			t.Errorf("shared %q: after close: %v", shared, err)
 		}
+	}
+}
+
+// TestTestOnlyFromUnits: the imports of a package's test files are read
+// from its test variant's view, where the unit recorded them, even when the
+// package itself (whose view lists only its own files) is met first: the
+// file on disk is not parsed again (here it no longer parses, so it could
+// not be).
+func TestTestOnlyFromUnits(t *testing.T) {
+	dir := t.TempDir()
+	a, atest, b := filepath.Join(dir, "a", "a.go"), filepath.Join(dir, "a", "a_test.go"), filepath.Join(dir, "b", "b.go")
+	for name, src := range map[string]string{a: "package a\n", atest: "not Go", b: "package b\n"} {
+		os.MkdirAll(filepath.Dir(name), 0o755)
+		os.WriteFile(name, []byte(src), 0o644)
+	}
+	res := &Result{Packages: []Package{
+		{ID: "m/a", Path: "m/a", Files: []string{a}, Imports: map[string][]string{a: nil}},
+		{ID: "m/a [m/a.test]", Path: "m/a", Files: []string{a, atest}, Imports: map[string][]string{a: nil, atest: {"m/b"}}},
+		{ID: "m/b", Path: "m/b", Files: []string{b}, Imports: map[string][]string{b: nil}},
+	}}
+	d := &run{cfg: config.Default()}
+	if got := d.testOnly(res); !got["m/b"] || got["m/a"] {
+		t.Errorf("testOnly = %v, want m/b alone", got)
 	}
 }
