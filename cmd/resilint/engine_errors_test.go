@@ -1,7 +1,10 @@
 package main_test
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -155,6 +158,52 @@ func TestRootAfterDependencyWithTests(t *testing.T) {
 				t.Errorf("resilint %s (after %v): exit %d, want %d, finding printed %v, want %v\n%s",
 					pattern, order, code, wantCode, !wantFinding, wantFinding, out)
 			}
+		}
+	}
+}
+
+// TestTypeErrorWithoutList: a root whose test file does not type-check
+// (go vet exits 0, the unit carries the error) is named with its error, the
+// other packages are analysed, exit 1, and the driver does not ask go list
+// for the package graph to report it: every unit ran, so there is nothing
+// the graph would explain (go list -deps -test cost a third of vitess's
+// cached re-run).
+func TestTypeErrorWithoutList(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a shell script stands for the go command")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/tt\n\ngo 1.22\n")
+	const get = "import \"net/http\"\n\nfunc Get(url string) (*http.Response, error) { return http.Get(url) }\n"
+	writeFile(t, filepath.Join(dir, "p", "p.go"), "package p\n\n"+get)
+	writeFile(t, filepath.Join(dir, "p", "p_test.go"), "package p\n\nvar _ = undefinedName\n")
+	writeFile(t, filepath.Join(dir, "q", "q.go"), "package q\n\n"+get)
+	writeFile(t, filepath.Join(dir, "q", "q_test.go"), "package q_test\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n")
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	log := filepath.Join(bin, "log")
+	writeFile(t, filepath.Join(bin, "go"), "#!/bin/sh\necho \"$*\" >> '"+log+"'\nexec '"+goCmd+"' \"$@\"\n")
+	if err := os.Chmod(filepath.Join(bin, "go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := "PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")
+	stdout, stderr, code := runEnv(t, dir, []string{path}, resilint, "./...")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	want := "resilint: package example.com/tt/p [example.com/tt/p.test]: " + filepath.Join("p", "p_test.go") + ":3:9: undefined: undefinedName\n" +
+		filepath.Join("q", "q.go") + ":5:55: http.Get has no deadline"
+	if !strings.HasPrefix(stdout+stderr, want) || strings.Count(stderr, "\n") != 2 {
+		t.Errorf("output:\n%s%s\nwant the type error, then q's finding, alone:\n%s", stdout, stderr, want)
+	}
+	data, _ := os.ReadFile(log)
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "list ") && strings.Contains(line, "-deps") {
+			t.Errorf("the driver ran go %s", line)
 		}
 	}
 }

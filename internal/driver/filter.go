@@ -200,6 +200,17 @@ func (d *run) testOnly(res *Result) map[string]bool {
 			roots[p.Path] = true
 		}
 	}
+	// The imports the units read, of every view: a package's test files
+	// are listed in its test variant's view, so they are not parsed again
+	// when the package itself is met first.
+	known := map[string][]string{}
+	for _, p := range res.Packages {
+		for name, paths := range p.Imports {
+			if _, ok := known[name]; !ok {
+				known[name] = paths
+			}
+		}
+	}
 	sites := map[string][]site{}
 	seen := map[string]bool{}
 	for _, p := range res.Packages {
@@ -216,6 +227,9 @@ func (d *run) testOnly(res *Result) map[string]bool {
 			}
 			seen[name] = true
 			paths, ok := p.Imports[name]
+			if !ok {
+				paths, ok = known[name]
+			}
 			if !ok {
 				if paths, ok = importPaths(name); !ok {
 					continue

@@ -1,12 +1,16 @@
 package driver
 
 import (
+	"bytes"
 	"go/build"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 )
@@ -44,7 +48,10 @@ func localRoots(patterns []string, tags string) (roots []rootPkg, rest []string)
 			modCache = filepath.Join(gp[0], "pkg", "mod")
 		}
 	}
+	// The directories, in the order the patterns and the walk give them;
+	// their packages' names are read in parallel below.
 	seen := map[string]bool{}
+	var dirs []string
 	add := func(dir string) {
 		if seen[dir] {
 			return
@@ -53,9 +60,7 @@ func localRoots(patterns []string, tags string) (roots []rootPkg, rest []string)
 		if modCache != "" && within(dir, modCache) {
 			return // the go command refuses overlays there
 		}
-		if name := packageName(&ctxt, dir); name != "" {
-			roots = append(roots, rootPkg{dir, name})
-		}
+		dirs = append(dirs, dir)
 	}
 	modRoot, modPath := mainModule()
 	for _, p := range patterns {
@@ -112,6 +117,28 @@ func localRoots(patterns []string, tags string) (roots []rootPkg, rest []string)
 			return nil
 		})
 	}
+	names := make([]string, len(dirs))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(len(dirs), 4*runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				names[i] = packageName(&ctxt, dirs[i])
+			}
+		}()
+	}
+	for i := range dirs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for i, dir := range dirs {
+		if names[i] != "" {
+			roots = append(roots, rootPkg{dir, names[i]})
+		}
+	}
 	return roots, rest
 }
 
@@ -164,16 +191,29 @@ func packageName(ctxt *build.Context, dir string) string {
 	}
 	name := ""
 	fset := token.NewFileSet()
+	// The build constraints are read from the file's header, which holds
+	// the package clause: it is kept as it is read, so that each file is
+	// opened once and only its header is read.
+	var header bytes.Buffer
+	c := *ctxt
+	c.OpenFile = func(path string) (io.ReadCloser, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		return teeCloser{io.TeeReader(f, &header), f}, nil
+	}
 	for _, e := range entries {
 		n := e.Name()
 		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") ||
 			strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
 			continue
 		}
-		if ok, err := ctxt.MatchFile(dir, n); err != nil || !ok {
+		header.Reset()
+		if ok, err := c.MatchFile(dir, n); err != nil || !ok {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.PackageClauseOnly)
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), header.Bytes(), parser.PackageClauseOnly)
 		if err != nil {
 			return ""
 		}
@@ -188,4 +228,10 @@ func packageName(ctxt *build.Context, dir string) string {
 		return "" // the go command ignores such files
 	}
 	return name
+}
+
+// teeCloser is a file read through a reader that keeps what it reads.
+type teeCloser struct {
+	io.Reader
+	io.Closer
 }
