@@ -207,3 +207,31 @@ func TestTypeErrorWithoutList(t *testing.T) {
 		}
 	}
 }
+
+// TestTestFileTypeError (issue 13 rule 12): a package whose own files
+// type-check while one of its test files does not is analysed: its findings
+// are reported, its test variant is named once with the error, the exit code
+// is 1, and both engines print the same.
+func TestTestFileTypeError(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "broken")
+	writeFile(t, filepath.Join(dir, "ok", "ok_test.go"), "package ok\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) { var x int = \"s\"; _ = x }\n")
+	const variant = "resilint: package example.com/broken/ok [example.com/broken/ok.test]: ok/ok_test.go:5:40: cannot use \"s\""
+	var outs []string
+	for _, engine := range []string{"-engine=vet", "-engine=inprocess"} {
+		stdout, stderr, code := run(t, dir, resilint, engine, "./ok")
+		if code != 1 {
+			t.Errorf("%s: exit %d, want 1\n%s", engine, code, stderr)
+		}
+		if !strings.Contains(stdout+stderr, "ok/ok.go:5:55: http.Get has no deadline") {
+			t.Errorf("%s: the package's own finding is missing:\n%s%s", engine, stdout, stderr)
+		}
+		if n := strings.Count(stderr, variant); n != 1 {
+			t.Errorf("%s: the test variant's error is named %d times, want once:\n%s", engine, n, stderr)
+		}
+		outs = append(outs, stdout+stderr)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("the engines disagree:\nvet:\n%s\nin-process:\n%s", outs[0], outs[1])
+	}
+}

@@ -220,9 +220,12 @@ func (d *run) load(patterns []string, overlay map[string][]byte, quiet bool) ([]
 	seen := map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			msg := fmt.Sprintf("resilint: package %s: %s", p.PkgPath, e)
+			// Named by ID, as the vet engine names it: an error in a
+			// test file belongs to the test variant (p [p.test]), not to
+			// the package, whose own findings stand.
+			msg := fmt.Sprintf("resilint: package %s: %s", p.ID, e)
 			if e.Pos != "" {
-				msg = fmt.Sprintf("resilint: package %s: %s: %s", p.PkgPath, relPath(e.Pos), e.Msg)
+				msg = fmt.Sprintf("resilint: package %s: %s: %s", p.ID, relPath(e.Pos), e.Msg)
 			}
 			if !seen[msg] && !quiet {
 				seen[msg] = true

@@ -189,7 +189,10 @@ func reportFailures(w io.Writer, l *listing, res *vetResult) bool {
 			failed[id] = nil
 		}
 		for _, line := range lines {
-			// go vet's output and the unit may both carry one error.
+			// go vet's output and the unit may both carry one error, one
+			// with an absolute path and one with a relative one: compared
+			// as printed.
+			line = relPath(line)
 			if !slices.Contains(failed[id], line) {
 				failed[id] = append(failed[id], line)
 			}
@@ -233,7 +236,7 @@ func reportFailures(w io.Writer, l *listing, res *vetResult) bool {
 	}
 	for _, id := range order {
 		for _, line := range failed[id] {
-			fmt.Fprintf(w, "resilint: package %s: %s\n", id, relPath(line))
+			fmt.Fprintf(w, "resilint: package %s: %s\n", id, line)
 		}
 	}
 	for _, line := range loose {

@@ -152,7 +152,12 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 				return "", err
 			}
 			u.Error = err.Error()
-			u.Views = nil
+			if i == 0 {
+				u.Views = nil
+			}
+			// A type error in the test files only: the package without
+			// them (the first view) was analysed, and its findings stand,
+			// as the in-process engine reports them (issue 13, rule 12).
 			facts = nil
 			break
 		}
