@@ -96,7 +96,10 @@
 // Not reported: a context of unknown origin (a parameter, a field, the
 // result of an unknown call) or one made from Background whose cancel a
 // goroutine calls once such a context is done (it carries that context's
-// cancellation and deadline), r.Context() of an inbound request, a context
+// cancellation and deadline) or whose cancel is kept for someone else to
+// call (stored in a field, a map or a struct, returned or handed on: a
+// subscription its owner stops with Unsubscribe or Stop), r.Context() of an
+// inbound request, a context
 // from WithTimeout/WithDeadline, a client with Timeout (set on its literal,
 // by a field assignment, by a known constructor, or by a function of the
 // module that returns it), a tls.Dialer whose NetDialer has a Timeout,

@@ -174,7 +174,7 @@ func (m *Model) ctxCall(call *ast.CallExpr, index int, seen map[*types.Var]bool,
 		case knowledge.Inherit:
 			if row.Parent >= 0 && row.Parent < len(call.Args) {
 				p := m.ctx(call.Args[row.Parent], seen, depth+1)
-				if !p.bottom && p.State == Free && row.Cancel >= 0 && m.linked(call, row.Cancel, seen, depth) {
+				if !p.bottom && p.State == Free && row.Cancel >= 0 && (m.linked(call, row.Cancel, seen, depth) || m.cancelKept(call, row.Cancel)) {
 					// Cancelled once a context of the caller's is done:
 					// it carries that cancellation (issue 13, rule 6).
 					return unknown

@@ -229,3 +229,73 @@ func isLit(n ast.Node) bool {
 	_, ok := n.(*ast.FuncLit)
 	return ok
 }
+
+// cancelKept reports whether the cancel function of the context call
+// derives (result cancelIndex) is kept beyond the function for someone
+// else to call: assigned to a field, a map or slice element or a
+// package-level variable, or a local that is stored, returned, sent or
+// handed to a call (c.subs[id] = &sub{cancel: cancel}). The context then
+// ends when its owner stops it (an Unsubscribe, a Stop): its lifetime is
+// managed out of sight, not deadline-free (issue 13: unknown is silent).
+func (m *Model) cancelKept(call *ast.CallExpr, cancelIndex int) bool {
+	body := m.enclosingBody(call)
+	if body == nil {
+		return false
+	}
+	var lhs ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lhs != nil {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call && cancelIndex < len(as.Lhs) {
+			lhs = as.Lhs[cancelIndex]
+		}
+		return true
+	})
+	if lhs == nil {
+		return false
+	}
+	switch x := ast.Unparen(lhs).(type) {
+	case *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+		return true // a field, an element, a pointer's target
+	case *ast.Ident:
+		v, ok := m.info.ObjectOf(x).(*types.Var)
+		if !ok || x.Name == "_" {
+			return false
+		}
+		if v.Parent() == v.Pkg().Scope() {
+			return true // a package-level variable
+		}
+		kept := false
+		var stack []ast.Node
+		ast.Inspect(body, func(n ast.Node) bool {
+			if kept {
+				return false
+			}
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			id, ok := n.(*ast.Ident)
+			if !ok || id == x || m.info.Uses[id] != v {
+				return true
+			}
+			parent := stack[len(stack)-2]
+			if c, ok := parent.(*ast.CallExpr); ok && ast.Unparen(c.Fun) == ast.Expr(id) {
+				return true // cancel(), defer cancel(), go cancel()
+			}
+			if as, ok := parent.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if l == ast.Expr(id) {
+						return true // reassigned, not kept
+					}
+				}
+			}
+			kept = true
+			return false
+		})
+		return kept
+	}
+	return false
+}
