@@ -43,6 +43,9 @@ func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 	if ctxExpr == "" || s.CtxOutside {
 		return nil // none, or not in scope at the wait (an iterator's pause)
 	}
+	if !c.sameCtx(L, ctxExpr, pos) || holdsLock(c.pass.TypesInfo, L.Body) {
+		return nil
+	}
 	file := analysisutil.FileOf(c.pass, pos)
 	if file == nil {
 		return nil
@@ -63,6 +66,9 @@ func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 	var edits []analysis.TextEdit
 	switch {
 	case s.Form == retryloop.Blocking && s.Stmt != nil && within(s.Call, s.Stmt):
+		if !c.returnsAfter(L) {
+			return nil
+		}
 		ret, ok := c.returnErr(L.Func, file, pos)
 		if !ok {
 			return nil
@@ -238,4 +244,102 @@ func (c *checker) zero(t types.Type, file *ast.File, pos token.Pos) (string, boo
 		return name + "{}", true
 	}
 	return "", false
+}
+
+// sameCtx reports whether every context the loop's retried calls are given
+// is the one the new wait would observe (ctxName at pos): a call on
+// context.WithoutCancel(ctx), on Background in a cleanup, or on a context
+// of its own would outlive that one, and a wait ended by it would stop the
+// retries the code keeps going on purpose.
+func (c *checker) sameCtx(L *retryloop.Loop, ctxName string, pos token.Pos) bool {
+	info := c.pass.TypesInfo
+	name, method := strings.CutSuffix(ctxName, ".Context()") // r.Context()
+	_, obj := c.pass.Pkg.Scope().Innermost(pos).LookupParent(name, pos)
+	if obj == nil {
+		return false
+	}
+	for _, call := range L.Retried {
+		for _, a := range call.Args {
+			if !analysisutil.IsContext(info.TypeOf(a)) {
+				continue
+			}
+			x := ast.Unparen(a)
+			if method {
+				// r.Context(), the request's own context.
+				mc, ok := x.(*ast.CallExpr)
+				if !ok || len(mc.Args) != 0 {
+					return false
+				}
+				sel, ok := ast.Unparen(mc.Fun).(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Context" {
+					return false
+				}
+				x = ast.Unparen(sel.X)
+			}
+			id, ok := x.(*ast.Ident)
+			if !ok || info.Uses[id] != obj {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// holdsLock reports whether a loop body locks a sync.Mutex or RWMutex: an
+// early return added between a Lock and its Unlock would leave it locked.
+func holdsLock(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && (fn.Name() == "Lock" || fn.Name() == "RLock") {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// returnsAfter reports whether the code after the loop only returns: the
+// loop is a statement of the function's body followed by nothing but a
+// return. An early return from the wait then skips nothing the function
+// still had to do after the loop (a send on a channel, a close).
+func (c *checker) returnsAfter(L *retryloop.Loop) bool {
+	var body *ast.BlockStmt
+	switch f := L.Func.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if body == nil {
+		return false
+	}
+	stmt := ast.Stmt(L.Stmt)
+	for i, st := range body.List {
+		if l, ok := st.(*ast.LabeledStmt); ok && l.Stmt == stmt {
+			st = l
+		} else if st != stmt {
+			continue
+		}
+		rest := body.List[i+1:]
+		switch len(rest) {
+		case 0:
+			return true
+		case 1:
+			_, ok := rest[0].(*ast.ReturnStmt)
+			return ok
+		}
+		return false
+	}
+	return false
 }
