@@ -116,13 +116,17 @@ func soleImport(file *ast.File, path string) bool {
 // The second result is the WaitGroup declaration a group fix removes.
 func (c *checker) fixes(l *launch) (*analysis.SuggestedFix, ast.Stmt) {
 	free, sizing := c.blockFree(l)
-	if !free {
+	if !free || c.lockedLaunch(l) || c.waitsOnCond(l) {
 		return nil, nil
 	}
 	var fix *analysis.SuggestedFix
 	var wgDecl ast.Stmt
 	switch {
 	case l.spec != nil && l.spec.Fix == knowledge.FixSetLimit:
+		if c.triesGroup(l) {
+			// A limit would make the group's TryGo refuse its tasks.
+			return nil, nil
+		}
 		if fix = c.setLimitFix(l); fix == nil {
 			fix = c.semaphoreFix(l)
 		}
@@ -760,6 +764,86 @@ func leaves(st ast.Stmt) bool {
 			}
 		}
 		return !found
+	})
+	return found
+}
+
+// syncCall reports whether call is a method of package sync named one of
+// names ((*sync.Mutex).Lock, (*sync.Cond).Wait).
+func syncCall(info *types.Info, call *ast.CallExpr, names ...string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	for _, n := range names {
+		if fn.Name() == n {
+			return true
+		}
+	}
+	return false
+}
+
+// lockedLaunch reports whether a loop around the launch locks a sync mutex
+// outside the goroutines: a launch that waits for a free slot while the
+// lock is held deadlocks with workers that take it.
+func (c *checker) lockedLaunch(l *launch) bool {
+	lit, _ := ast.Unparen(l.fn).(*ast.FuncLit)
+	found := false
+	for _, loop := range l.loops {
+		ast.Inspect(loop, func(n ast.Node) bool {
+			if found || n == nil || n == ast.Node(lit) {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok && syncCall(c.pass.TypesInfo, call, "Lock", "RLock") {
+				found = true
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// waitsOnCond reports whether the goroutines wait on a sync.Cond, which
+// something after the loop may be the one to signal: with a limit, the
+// launches that would signal never come.
+func (c *checker) waitsOnCond(l *launch) bool {
+	found := false
+	ast.Inspect(l.fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found && syncCall(c.pass.TypesInfo, call, "Wait") {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && analysisutil.TypeKey(c.pass.TypesInfo.TypeOf(sel.X)) == "sync.Cond" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// triesGroup reports whether the function calls TryGo on the launch's
+// group: after SetLimit, TryGo refuses a task while the limit is reached,
+// and the task is dropped.
+func (c *checker) triesGroup(l *launch) bool {
+	id, ok := ast.Unparen(l.group).(*ast.Ident)
+	if !ok || l.where.Body == nil {
+		return false
+	}
+	v := c.pass.TypesInfo.Uses[id]
+	found := false
+	ast.Inspect(l.where.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "TryGo" {
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == v {
+				found = true
+			}
+		}
+		return true
 	})
 	return found
 }
