@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/resilint/resilint/knowledge"
@@ -48,12 +49,14 @@ func CtxUsable(info *types.Info, table *knowledge.Table, stack []ast.Node, fn as
 				return false
 			}
 		}
-		// After a <-ctx.Done() statement of the same block.
+		// After a statement of the same block that waits for a context
+		// to be done (<-ctx.Done(), or a loop or select with a case
+		// <-ctx.Done() that may have left it).
 		for _, st := range StmtList(parent) {
 			if st == n {
 				break
 			}
-			if DoneRecv(info, st) {
+			if DoneRecv(info, st) || waitsDone(info, st) {
 				return false
 			}
 		}
@@ -215,4 +218,30 @@ func funcType(fn ast.Node) *ast.FuncType {
 		return f.Type
 	}
 	return nil
+}
+
+// waitsDone reports whether a statement holds a receive from a context's
+// Done channel outside the function literals it makes: once it has run,
+// the context may be done.
+func waitsDone(info *types.Info, st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				if c, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+					if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" && IsContext(info.TypeOf(sel.X)) {
+						found = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
 }

@@ -311,3 +311,16 @@ func (m *Model) sends(body *ast.BlockStmt, v *types.Var) bool {
 	})
 	return found
 }
+
+// Intact reports whether the caller's context variable (the context
+// parameter, or the inbound request) keeps the value the caller gave it:
+// not reassigned in the function (g, ctx := errgroup.WithContext(ctx)
+// reuses the parameter, and g.Wait() cancels what it then holds), its
+// address not taken. A fix may hand it on only then.
+func (m *Model) Intact(c *Caller) bool {
+	v := c.Param
+	if v == nil {
+		v = c.Request
+	}
+	return v != nil && !m.Assigned(v)
+}
