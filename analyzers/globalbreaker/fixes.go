@@ -3,6 +3,8 @@ package globalbreaker
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -75,8 +77,44 @@ func (c *checker) registryDefaults(recv ast.Expr) bool {
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != rt.Path || fn.Name() != rt.Func {
 			return false
 		}
+		if c.configuredElsewhere(call.Args[0]) {
+			return false
+		}
 	}
 	return true
+}
+
+// configuredElsewhere reports whether another call of the registry in the
+// package may give the breaker named name its options (the first caller's
+// options win): rt.Func(name, opts...) with the same constant name, or
+// with options and a name that is not a constant. Splitting the breaker
+// into per-dependency ones would drop those settings (a fallback, a
+// threshold).
+func (c *checker) configuredElsewhere(name ast.Expr) bool {
+	tv, ok := c.pass.TypesInfo.Types[name]
+	if !ok || tv.Value == nil {
+		return true
+	}
+	rt := c.table.Runtime
+	found := false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found || len(call.Args) < 2 && !call.Ellipsis.IsValid() {
+				return !found
+			}
+			fn, _ := c.flow.Callee(call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != rt.Path || fn.Name() != rt.Func {
+				return true
+			}
+			other, ok := c.pass.TypesInfo.Types[call.Args[0]]
+			if !ok || other.Value == nil || constant.Compare(other.Value, token.EQL, tv.Value) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // oneDependency reports whether every known dependency of an operation is
