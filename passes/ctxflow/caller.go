@@ -313,14 +313,29 @@ func (m *Model) sends(body *ast.BlockStmt, v *types.Var) bool {
 }
 
 // Intact reports whether the caller's context variable (the context
-// parameter, or the inbound request) keeps the value the caller gave it:
-// not reassigned in the function (g, ctx := errgroup.WithContext(ctx)
-// reuses the parameter, and g.Wait() cancels what it then holds), its
-// address not taken. A fix may hand it on only then.
-func (m *Model) Intact(c *Caller) bool {
+// parameter, or the inbound request) still holds the value the caller gave
+// it at pos: it is not assigned in the function (g, ctx :=
+// errgroup.WithContext(ctx) reuses the parameter, and g.Wait() cancels what
+// it then holds), except by the assignment whose right-hand side holds pos
+// (ctx, cancel := context.WithTimeout(context.Background(), d): evaluated
+// before ctx changes), and its address is not taken. A fix may hand it on
+// only then.
+func (m *Model) Intact(c *Caller, pos token.Pos) bool {
 	v := c.Param
 	if v == nil {
 		v = c.Request
 	}
-	return v != nil && !m.Assigned(v)
+	if v == nil {
+		return false
+	}
+	m.Index()
+	if m.addrTaken[v] {
+		return false
+	}
+	for _, d := range m.defs[v] {
+		if d.rhs == nil || pos < d.rhs.Pos() || pos >= d.rhs.End() {
+			return false
+		}
+	}
+	return true
 }
