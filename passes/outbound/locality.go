@@ -534,13 +534,7 @@ func (l *locator) grpc(recv ast.Expr) Place {
 		if !ok || i >= len(d.Args) {
 			return Place{}
 		}
-		shapes, ok := l.m.Shapes(d.Args[i])
-		if !ok {
-			return Place{}
-		}
-		for _, sh := range shapes {
-			ps = append(ps, l.grpcTarget(sh.Prefix, sh.Whole))
-		}
+		ps = append(ps, l.grpcTargetExpr(d.Args[i]))
 	}
 	return joinPlaces(ps)
 }

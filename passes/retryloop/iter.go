@@ -26,7 +26,6 @@ type iterInfo struct {
 // once by one, or a call of a function of the package every return of
 // which is one literal.
 func (m *model) iterator(x ast.Expr) *iterInfo {
-	it := &iterInfo{}
 	x = ast.Unparen(x)
 	if call, ok := x.(*ast.CallExpr); ok {
 		fn, _ := m.callee(call)
@@ -37,35 +36,16 @@ func (m *model) iterator(x ast.Expr) *iterInfo {
 		if d == nil || d.Body == nil {
 			return nil
 		}
-		var lit *ast.FuncLit
-		ok := true
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				if len(n.Results) != 1 {
-					ok = false
-					return false
-				}
-				l := m.funcLitOf(n.Results[0])
-				if l == nil || lit != nil && l != lit {
-					ok = false
-				}
-				lit = l
-			}
-			return ok
-		})
-		if !ok || lit == nil {
-			return nil
+		it := m.iteratorOf(d)
+		if it != nil {
+			it.call = call
 		}
-		it.lit, it.call, it.decl = lit, call, d
-	} else if lit := m.funcLitOf(x); lit != nil {
-		it.lit = lit
-	} else {
-		return nil
+		return it
 	}
-	return m.yieldLoop(it)
+	if lit := m.funcLitOf(x); lit != nil {
+		return m.yieldLoop(&iterInfo{lit: lit})
+	}
+	return nil
 }
 
 // yieldLoop completes an iterator with its yield call and the loop of its
