@@ -293,15 +293,7 @@ func holdsLock(info *types.Info, body *ast.BlockStmt) bool {
 		if _, ok := n.(*ast.FuncLit); ok || found {
 			return false
 		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && (fn.Name() == "Lock" || fn.Name() == "RLock") {
+		if call, ok := n.(*ast.CallExpr); ok && analysisutil.SyncMethod(info, call, "Lock", "RLock") {
 			found = true
 		}
 		return true

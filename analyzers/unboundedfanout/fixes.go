@@ -768,25 +768,6 @@ func leaves(st ast.Stmt) bool {
 	return found
 }
 
-// syncCall reports whether call is a method of package sync named one of
-// names ((*sync.Mutex).Lock, (*sync.Cond).Wait).
-func syncCall(info *types.Info, call *ast.CallExpr, names ...string) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	fn, ok := info.Uses[sel.Sel].(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
-		return false
-	}
-	for _, n := range names {
-		if fn.Name() == n {
-			return true
-		}
-	}
-	return false
-}
-
 // lockedLaunch reports whether a loop around the launch locks a sync mutex
 // outside the goroutines: a launch that waits for a free slot while the
 // lock is held deadlocks with workers that take it.
@@ -798,7 +779,7 @@ func (c *checker) lockedLaunch(l *launch) bool {
 			if found || n == nil || n == ast.Node(lit) {
 				return false
 			}
-			if call, ok := n.(*ast.CallExpr); ok && syncCall(c.pass.TypesInfo, call, "Lock", "RLock") {
+			if call, ok := n.(*ast.CallExpr); ok && analysisutil.SyncMethod(c.pass.TypesInfo, call, "Lock", "RLock") {
 				found = true
 			}
 			return true
@@ -813,7 +794,7 @@ func (c *checker) lockedLaunch(l *launch) bool {
 func (c *checker) waitsOnCond(l *launch) bool {
 	found := false
 	ast.Inspect(l.fn, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found && syncCall(c.pass.TypesInfo, call, "Wait") {
+		if call, ok := n.(*ast.CallExpr); ok && !found && analysisutil.SyncMethod(c.pass.TypesInfo, call, "Wait") {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && analysisutil.TypeKey(c.pass.TypesInfo.TypeOf(sel.X)) == "sync.Cond" {
 				found = true
 			}

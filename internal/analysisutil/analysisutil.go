@@ -410,7 +410,12 @@ func DoneRecv(info *types.Info, st ast.Stmt) bool {
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	return isDoneCall(info, u.X)
+}
+
+// isDoneCall reports whether e is a call of a context's Done method.
+func isDoneCall(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
@@ -426,4 +431,23 @@ func IsNil(info *types.Info, e ast.Expr) bool {
 	}
 	_, isNil := info.Uses[id].(*types.Nil)
 	return isNil
+}
+
+// SyncMethod reports whether call calls a method of package sync named one
+// of names ((*sync.Mutex).Lock, (*sync.Cond).Wait).
+func SyncMethod(info *types.Info, call *ast.CallExpr, names ...string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	for _, n := range names {
+		if fn.Name() == n {
+			return true
+		}
+	}
+	return false
 }

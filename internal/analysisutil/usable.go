@@ -233,12 +233,8 @@ func waitsDone(info *types.Info, st ast.Stmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				if c, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
-					if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" && IsContext(info.TypeOf(sel.X)) {
-						found = true
-					}
-				}
+			if n.Op == token.ARROW && isDoneCall(info, n.X) {
+				found = true
 			}
 		}
 		return true

@@ -93,26 +93,9 @@ func (m *model) yieldLoop(it *iterInfo) *iterInfo {
 // function returning the iterator is read from the call's constant
 // argument), its exits, and its waits, which become L's.
 func (m *model) iterLoop(L *Loop, it *iterInfo) {
-	il := &loopInfo{stmt: it.loop}
-	switch s := it.loop.(type) {
-	case *ast.ForStmt:
-		il.body = s.Body
-	case *ast.RangeStmt:
-		il.body = s.Body
-	}
-	m.scan(il)
-	IL := &Loop{Stmt: it.loop, Body: il.body, Func: it.lit, Decl: L.Decl, Retried: []*ast.CallExpr{it.yield}}
-	m.counters(IL, il)
-	m.bounds(IL, il)
+	IL, il := m.yieldingLoop(it, L.Decl)
 	L.Bound, L.Attempts, L.BoundExpr, L.BoundOffset = IL.Bound, IL.Attempts, IL.BoundExpr, IL.BoundOffset
-	// The range over the iterator is bounded by what bounds its yields.
-	bounds := L.Bounds[:0:0]
-	for _, b := range L.Bounds {
-		if b.Kind != CollectionRange {
-			bounds = append(bounds, b)
-		}
-	}
-	L.Bounds = bounds
+	L.dropRangeBounds()
 	for _, b := range IL.Bounds {
 		L.addBound(IteratorYields, b.Node)
 	}
@@ -146,4 +129,34 @@ func (m *model) iterLoop(L *Loop, it *iterInfo) {
 		}
 	}
 	L.Sleeps = append(L.Sleeps, IL.Sleeps...)
+}
+
+// yieldingLoop reads an iterator's loop that yields as a loop of its own,
+// retrying the yield: its counters and attempt bounds (decl is the
+// declaration it is read in).
+func (m *model) yieldingLoop(it *iterInfo, decl *ast.FuncDecl) (*Loop, *loopInfo) {
+	il := &loopInfo{stmt: it.loop}
+	switch s := it.loop.(type) {
+	case *ast.ForStmt:
+		il.body = s.Body
+	case *ast.RangeStmt:
+		il.body = s.Body
+	}
+	m.scan(il)
+	IL := &Loop{Stmt: it.loop, Body: il.body, Func: it.lit, Decl: decl, Retried: []*ast.CallExpr{it.yield}}
+	m.counters(IL, il)
+	m.bounds(IL, il)
+	return IL, il
+}
+
+// dropRangeBounds removes the bound of a range over a collection from a
+// loop that ranges over an iterator: the iterator's yields bound it.
+func (L *Loop) dropRangeBounds() {
+	bounds := L.Bounds[:0:0]
+	for _, b := range L.Bounds {
+		if b.Kind != CollectionRange {
+			bounds = append(bounds, b)
+		}
+	}
+	L.Bounds = bounds
 }

@@ -62,17 +62,7 @@ func (m *model) iterFactOf(fn *types.Func) *IterFact {
 	if it == nil {
 		return nil
 	}
-	il := &loopInfo{stmt: it.loop}
-	switch s := it.loop.(type) {
-	case *ast.ForStmt:
-		il.body = s.Body
-	case *ast.RangeStmt:
-		il.body = s.Body
-	}
-	m.scan(il)
-	IL := &Loop{Stmt: it.loop, Body: il.body, Func: it.lit, Decl: decl, Retried: []*ast.CallExpr{it.yield}}
-	m.counters(IL, il)
-	m.bounds(IL, il)
+	IL, il := m.yieldingLoop(it, decl)
 	m.sleeps(IL, il)
 	if len(IL.Sleeps) == 0 {
 		return nil
@@ -190,13 +180,8 @@ func (m *model) iterFactLoop(L *Loop, call *ast.CallExpr, f *IterFact) {
 	default:
 		L.Bound = VarBound // bounded or not, out of sight: no "forever"
 	}
-	bounds := L.Bounds[:0:0]
-	for _, b := range L.Bounds {
-		if b.Kind != CollectionRange {
-			bounds = append(bounds, b)
-		}
-	}
-	L.Bounds = append(bounds, BoundEvidence{Kind: IteratorYields, Node: call})
+	L.dropRangeBounds()
+	L.addBound(IteratorYields, call)
 	L.Param = nil
 	far := m.ctxFor(L, L.Stmt.Pos())
 	for _, w := range f.Waits {
