@@ -100,26 +100,19 @@ func (m *model) iterFactOf(fn *types.Func) *IterFact {
 // iteratorOf returns the iterator every return of a function declaration
 // gives (one function literal yielding from a loop), or nil.
 func (m *model) iteratorOf(decl *ast.FuncDecl) *iterInfo {
+	results, ok := analysisutil.FirstResults(m.info, decl.Body)
+	if !ok {
+		return nil
+	}
 	var lit *ast.FuncLit
-	ok := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 1 {
-				ok = false
-				return false
-			}
-			l := m.funcLitOf(n.Results[0])
-			if l == nil || lit != nil && l != lit {
-				ok = false
-			}
-			lit = l
+	for _, r := range results {
+		l := m.funcLitOf(r)
+		if l == nil || lit != nil && l != lit {
+			return nil
 		}
-		return ok
-	})
-	if !ok || lit == nil {
+		lit = l
+	}
+	if lit == nil {
 		return nil
 	}
 	return m.yieldLoop(&iterInfo{lit: lit, decl: decl})
