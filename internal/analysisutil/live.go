@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/resilint/resilint/knowledge"
@@ -86,11 +87,19 @@ func ResultsMayLive(info *types.Info, table *knowledge.Table, pkg *types.Package
 // Consuming is calling the value's methods (rows.Next(), defer rows.Close(),
 // tx.Commit()), reading its fields into such calls
 // (io.ReadAll(resp.Body), resp.Body.Close()) or comparing it.
+//
+// Without allowReturn the context ends where fn returns, by a cancel
+// deferred just before the call's statement: a deferred function literal
+// registered before the call runs after that cancel, so a use of the
+// value in it keeps the value too.
 func KeptLive(info *types.Info, table *knowledge.Table, pkg *types.Package, call *ast.CallExpr, stack []ast.Node, fn ast.Node, allowReturn bool) bool {
 	if !ResultsMayLive(info, table, pkg, call) {
 		return false
 	}
 	k := &keeper{info: info, table: table, pkg: pkg, fn: fn, allowReturn: allowReturn}
+	if !allowReturn {
+		k.cancelAt = call.Pos()
+	}
 	return k.kept(call, stack, false)
 }
 
@@ -101,6 +110,7 @@ type keeper struct {
 	pkg         *types.Package
 	fn          ast.Node
 	allowReturn bool
+	cancelAt    token.Pos // a cancel is deferred here (0: none)
 }
 
 // kept reports whether the value of e (at the end of stack) is kept.
@@ -314,7 +324,7 @@ func (k *keeper) assigned(lhs ast.Expr, holder bool) bool {
 		stack = append(stack, m)
 		switch m := m.(type) {
 		case *ast.FuncLit:
-			if !runsInPlace(stack) {
+			if !runsInPlace(stack) || k.deferredBeforeCancel(stack) {
 				// A literal that may run later: any use in it keeps.
 				if Mentions(k.info, m, v) {
 					kept = true
@@ -330,6 +340,16 @@ func (k *keeper) assigned(lhs ast.Expr, holder bool) bool {
 		return true
 	})
 	return kept
+}
+
+// deferredBeforeCancel reports whether the function literal at the end of
+// stack is deferred by a statement before the cancel's: it runs after it.
+func (k *keeper) deferredBeforeCancel(stack []ast.Node) bool {
+	if k.cancelAt == token.NoPos || len(stack) < 3 {
+		return false
+	}
+	d, ok := stack[len(stack)-3].(*ast.DeferStmt)
+	return ok && d.Pos() < k.cancelAt
 }
 
 // runsInPlace reports whether the function literal at the end of stack

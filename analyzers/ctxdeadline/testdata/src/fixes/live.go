@@ -129,3 +129,35 @@ func streamMethod(url string, w io.Writer) error {
 	go br.WriteTo(w)
 	return nil
 }
+
+// Rows read by a function literal deferred before the query: it runs after
+// a cancel deferred at the query, so the fix would end the rows under it.
+func countInDefer(db *sql.DB) (n int, err error) {
+	var rows *sql.Rows
+	defer func() {
+		if rows != nil {
+			for rows.Next() {
+				n++
+			}
+			rows.Close()
+		}
+	}()
+	rows, err = db.QueryContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).QueryContext gets context.Background\(\)`
+	return 0, err
+}
+
+// Deferred after the query, the literal runs before the cancel: the fix
+// applies.
+func countInLaterDefer(db *sql.DB) (n int, err error) {
+	rows, err := db.QueryContext(context.Background(), "SELECT 1") // want `\(\*sql.DB\).QueryContext gets context.Background\(\)`
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		for rows.Next() {
+			n++
+		}
+		rows.Close()
+	}()
+	return 0, nil
+}
