@@ -86,7 +86,7 @@ func (c *checker) variantFix(oc *outbound.Call, caller *ctxflow.Caller, stack []
 // http.NewRequestWithContext(ctx, ...), where the caller's context is
 // still the budget.
 func (c *checker) requestFix(call *ast.CallExpr, row knowledge.RequestFunc, ctxExpr string, caller *ctxflow.Caller, stack []ast.Node) []analysis.SuggestedFix {
-	if ctxExpr == "" || row.Variant == "" || !c.m.Intact(caller, call.Pos()) || !analysisutil.CtxUsable(c.pass.TypesInfo, c.table, stack, caller.Func) {
+	if ctxExpr == "" || row.Variant == "" || !c.m.Intact(caller, call.Pos()) || !analysisutil.CtxUsable(c.pass.TypesInfo, c.table, stack, caller.Func, c.m.Decl) {
 		return nil
 	}
 	var name *ast.Ident
@@ -112,7 +112,7 @@ func (c *checker) requestFix(call *ast.CallExpr, row knowledge.RequestFunc, ctxE
 // it is kept beyond the function (returning it to the caller is fine: the
 // caller owns the context).
 func (c *checker) callerUsable(call *ast.CallExpr, caller *ctxflow.Caller, stack []ast.Node) bool {
-	if !c.m.Intact(caller, call.Pos()) || !analysisutil.CtxUsable(c.pass.TypesInfo, c.table, stack, caller.Func) {
+	if !c.m.Intact(caller, call.Pos()) || !analysisutil.CtxUsable(c.pass.TypesInfo, c.table, stack, caller.Func, c.m.Decl) {
 		return false
 	}
 	w := analysisutil.WhereOf(stack)
@@ -414,7 +414,7 @@ func (c *checker) timeoutFix(p *timeoutPlan) []analysis.SuggestedFix {
 // pos is where the function runs (not in a deferred call or a callback,
 // not on a path that runs because a context is done). "" if none.
 func (c *checker) deadlineInScope(pos token.Pos, stack []ast.Node, w analysisutil.Where) string {
-	if w.Body == nil || !analysisutil.CtxUsable(c.pass.TypesInfo, c.table, stack, w.Func) {
+	if w.Body == nil || !analysisutil.CtxUsable(c.pass.TypesInfo, c.table, stack, w.Func, c.m.Decl) {
 		return ""
 	}
 	info := c.pass.TypesInfo

@@ -37,7 +37,7 @@ func (c *checker) replaceRoot(root *ast.CallExpr, caller *ctxflow.Caller, call *
 		return nil
 	}
 	info := c.pass.TypesInfo
-	if !c.m.Intact(caller, root.Pos()) || !analysisutil.CtxUsable(info, c.table, c.stack, caller.Func) {
+	if !c.m.Intact(caller, root.Pos()) || !analysisutil.CtxUsable(info, c.table, c.stack, caller.Func, c.m.Decl) {
 		return nil
 	}
 	if call != nil {

@@ -19,8 +19,11 @@ import (
 // <-ctx.Done(), in a branch on ctx.Err() or errors.Is(err,
 // context.Canceled)). A goroutine's literal counts as running now only when
 // the function waits for it (Awaited): one it does not outlives the
-// context's cancel.
-func CtxUsable(info *types.Info, table *knowledge.Table, stack []ast.Node, fn ast.Node) bool {
+// context's cancel. Nor after a statement that hands a context to a
+// function of the package that waits for one to be done (decl finds the
+// declarations of the package's functions; nil: none): a helper that runs
+// until its context ends leaves that context spent.
+func CtxUsable(info *types.Info, table *knowledge.Table, stack []ast.Node, fn ast.Node, decl func(*types.Func) *ast.FuncDecl) bool {
 	if CancelledBefore(info, stack, fn) {
 		return false
 	}
@@ -56,7 +59,7 @@ func CtxUsable(info *types.Info, table *knowledge.Table, stack []ast.Node, fn as
 			if st == n {
 				break
 			}
-			if DoneRecv(info, st) || waitsDone(info, st) {
+			if DoneRecv(info, st) || waitsDone(info, st) || handsToWaiter(info, decl, st, 0) {
 				return false
 			}
 		}
@@ -235,6 +238,52 @@ func waitsDone(info *types.Info, st ast.Stmt) bool {
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW && isDoneCall(info, n.X) {
 				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// handsToWaiter reports whether a statement, outside the function literals
+// it makes, hands a context to a function of the package whose body waits
+// for a context to be done (runUntilDone(ctx)), directly or through such a
+// function in turn.
+func handsToWaiter(info *types.Info, decl func(*types.Func) *ast.FuncDecl, st ast.Node, depth int) bool {
+	if decl == nil || depth > 3 {
+		return false
+	}
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			ctxArg := false
+			for _, a := range n.Args {
+				if IsContext(info.TypeOf(a)) {
+					ctxArg = true
+				}
+			}
+			if !ctxArg {
+				return true
+			}
+			fn, _ := Callee(info, n, nil)
+			if fn == nil {
+				return true
+			}
+			d := decl(fn)
+			if d == nil || d.Body == nil {
+				return true
+			}
+			for _, s := range d.Body.List {
+				if DoneRecv(info, s) || waitsDone(info, s) || handsToWaiter(info, decl, s, depth+1) {
+					found = true
+					return false
+				}
 			}
 		}
 		return true

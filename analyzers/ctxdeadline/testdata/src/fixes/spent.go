@@ -2,7 +2,9 @@ package fixes
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
+	"time"
 )
 
 // No fix handing on a context variable that was given another context: the
@@ -32,4 +34,41 @@ func notifyAfter(ctx context.Context, url string) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// A helper that runs until its context is done leaves the budget spent:
+// the state saved after it would fail at once with that context.
+func runUntilDone(ctx context.Context, tick func()) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+			tick()
+		}
+	}
+}
+
+func serveThenSave(db *sql.DB) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	runUntilDone(ctx, func() {})
+	_, err := db.ExecContext(context.Background(), "INSERT INTO state VALUES (1)") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	return err
+}
+
+// A helper that only forwards the context leaves it a budget: the fix
+// passes it.
+func ping(ctx context.Context, db *sql.DB) error {
+	return db.PingContext(ctx)
+}
+
+func pingThenSave(db *sql.DB) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := ping(ctx, db); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(context.Background(), "INSERT INTO state VALUES (1)") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	return err
 }
