@@ -435,12 +435,50 @@ func (c *checker) deadlineInScope(pos token.Pos, stack []ast.Node, w analysisuti
 			continue
 		}
 		cancel, _ := info.ObjectOf(as.Lhs[1].(*ast.Ident)).(*types.Var)
-		if !c.spentOnlyAtReturn(v, cancel, w.Body, pos) || c.onFailureOf(v, stack, w.Body) {
+		if !c.spentOnlyAtReturn(v, cancel, w.Body, pos) || !c.parentsLive(as, w.Body, pos, 0) || c.onFailureOf(v, stack, w.Body) {
 			continue
 		}
 		return v.Name()
 	}
 	return ""
+}
+
+// parentsLive reports whether the contexts a derivation (ctx, cancel :=
+// context.WithTimeout(base, d)) is made from are not spent before pos
+// either: a parent made by a derivation of the function's body, before
+// the first, has its cancel only deferred and is not waited on (base,
+// stopAll := context.WithCancel(...); go func() { <-stop; stopAll() }()
+// ends ctx too), and so on up.
+func (c *checker) parentsLive(as *ast.AssignStmt, body *ast.BlockStmt, pos token.Pos, depth int) bool {
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 || depth > 8 {
+		return true
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok {
+		return true
+	}
+	info := c.pass.TypesInfo
+	parent, ok := info.Uses[id].(*types.Var)
+	if !ok || parent.Pos() < body.Pos() || parent.Pos() >= body.End() {
+		return true // a parameter (the caller's budget) or a package variable
+	}
+	for _, st := range body.List {
+		pas, ok := st.(*ast.AssignStmt)
+		if !ok || pas.Pos() >= as.Pos() || len(pas.Lhs) != 2 || len(pas.Rhs) != 1 {
+			continue
+		}
+		if pid, ok := pas.Lhs[0].(*ast.Ident); !ok || info.ObjectOf(pid) != parent {
+			continue
+		}
+		cid, ok := pas.Lhs[1].(*ast.Ident)
+		if !ok {
+			return false
+		}
+		pcancel, _ := info.ObjectOf(cid).(*types.Var)
+		return c.spentOnlyAtReturn(parent, pcancel, body, pos) && c.parentsLive(pas, body, pos, depth+1)
+	}
+	return true
 }
 
 // onFailureOf reports whether the code at the end of stack is on the

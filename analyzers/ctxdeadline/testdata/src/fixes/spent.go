@@ -72,3 +72,28 @@ func pingThenSave(db *sql.DB) error {
 	_, err := db.ExecContext(context.Background(), "INSERT INTO state VALUES (1)") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
 	return err
 }
+
+// The deadline context's parent is cancelled by a goroutine when stop
+// closes: after <-stop it is done, whatever its own cancel does.
+func serveUntilStop(db *sql.DB, stop <-chan struct{}) error {
+	base, stopAll := context.WithCancel(context.Background())
+	defer stopAll()
+	ctx, cancel := context.WithTimeout(base, time.Hour)
+	defer cancel()
+	go func() { <-stop; stopAll() }()
+	_ = ping(ctx, db)
+	<-stop
+	_, err := db.ExecContext(context.Background(), "INSERT INTO state VALUES (1)") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	return err
+}
+
+// A parent whose cancel is only deferred leaves the budget live.
+func saveWithin(db *sql.DB) error {
+	base, stopAll := context.WithCancel(context.Background())
+	defer stopAll()
+	ctx, cancel := context.WithTimeout(base, time.Hour)
+	defer cancel()
+	_ = ping(ctx, db)
+	_, err := db.ExecContext(context.Background(), "INSERT INTO state VALUES (1)") // want `\(\*sql.DB\).ExecContext gets context.Background\(\)`
+	return err
+}
