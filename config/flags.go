@@ -11,7 +11,7 @@ import (
 // RegisterFlags defines the configuration's command-line flags on fs, bound
 // to c. The command and the go vet mode share them.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
-	fs.BoolVar(&c.Tests, "include-tests", c.Tests, "also report findings in test code: _test.go files, files importing testing, functions taking a *testing.T, B, F or testing.TB, packages only tests import (test packages are always analyzed)")
+	fs.BoolVar(&c.Tests, "include-tests", c.Tests, "also report findings in test code: _test.go files, files importing testing or a test framework (ginkgo, gomega, testify), functions taking a *testing.T, B, F or testing.TB, packages only tests import (test packages are always analyzed)")
 	fs.BoolVar(&c.Generated, "include-generated", c.Generated, "also report findings in generated files")
 	fs.Var(listFlag{&c.ExcludeDirs}, "exclude-dirs", "comma-separated directory names whose packages are not reported, at any depth below the module root (\"\" for none)")
 	fs.Var(budgetFlag{c}, "request-budget", "longest constant timeout detachedctx accepts on a request path; setting it applies the check to every function that has a caller's context")

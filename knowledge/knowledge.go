@@ -99,8 +99,9 @@ type Table struct {
 	// reported only with the tests option, like those of _test.go files.
 	TestingTypes map[string]bool
 	// TestingPackages mark a file that imports them as test code (a test
-	// helper, an acceptance-test harness): production code does not import
-	// package testing.
+	// helper, an acceptance-test harness, a suite of a test framework):
+	// production code imports neither package testing nor a test
+	// framework's assertions and specs.
 	TestingPackages map[string]bool
 	// Conns: what reads a dialled connection and what bounds those reads.
 	Conns ConnTable
@@ -411,7 +412,7 @@ func Default() *Table {
 		HostJoins:       map[string]int{"net.JoinHostPort": 0},
 		URLs:            defaultURLs(),
 		TestingTypes:    map[string]bool{"testing.T": true, "testing.B": true, "testing.F": true, "testing.TB": true},
-		TestingPackages: map[string]bool{"testing": true},
+		TestingPackages: maps.Clone(testingPackages),
 		Requests:        maps.Clone(requests),
 		Contexts:        maps.Clone(contexts),
 		SharedWork:      maps.Clone(sharedWork),
@@ -517,4 +518,19 @@ func PathOf(key string) string {
 		return ""
 	}
 	return s[:slash+1+dot]
+}
+
+// testingPackages are the packages only test code imports: testing and the
+// test frameworks' spec and assertion packages.
+var testingPackages = map[string]bool{
+	"testing":                                  true,
+	"github.com/onsi/ginkgo":                   true,
+	"github.com/onsi/ginkgo/v2":                true,
+	"github.com/onsi/gomega":                   true,
+	"github.com/stretchr/testify/assert":       true,
+	"github.com/stretchr/testify/require":      true,
+	"github.com/stretchr/testify/suite":        true,
+	"gotest.tools/v3/assert":                   true,
+	"github.com/smartystreets/goconvey/convey": true,
+	"github.com/frankban/quicktest":            true,
 }

@@ -187,7 +187,7 @@ func importPaths(name string) ([]string, bool) {
 
 // testOnly returns the import paths of the analysed packages that only
 // test code imports: every file of the analysed packages that imports them
-// is a _test.go file, imports package testing, or is in such a package. A
+// is a _test.go file, imports package testing or a test framework (the table's TestingPackages), or is in such a package. A
 // package that nothing imports is not test code.
 func (d *run) testOnly(res *Result) map[string]bool {
 	type site struct {
