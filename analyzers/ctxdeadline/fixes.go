@@ -86,8 +86,11 @@ func (c *checker) variantFix(oc *outbound.Call, caller *ctxflow.Caller, stack []
 // http.NewRequestWithContext(ctx, ...), where the caller's context is
 // still the budget.
 func (c *checker) requestFix(call *ast.CallExpr, row knowledge.RequestFunc, ctxExpr string, caller *ctxflow.Caller, stack []ast.Node) []analysis.SuggestedFix {
-	if ctxExpr == "" || row.Variant == "" || !c.m.Intact(caller, call.Pos()) || !analysisutil.CtxUsable(c.pass.TypesInfo, c.table, stack, caller.Func, c.m.Decl) {
+	if ctxExpr == "" || row.Variant == "" || !c.callerUsable(call, caller, stack) {
 		return nil
+	}
+	if analysisutil.RequestKept(c.pass.TypesInfo, c.table, c.pass.Pkg, call, stack, analysisutil.WhereOf(stack).Func) {
+		return nil // sent where the caller may have stopped waiting
 	}
 	var name *ast.Ident
 	switch f := ast.Unparen(call.Fun).(type) {

@@ -57,6 +57,38 @@ func Awaited(info *types.Info, table *knowledge.Table, g *ast.GoStmt, fn ast.Nod
 		}
 		return true
 	})
+	// A receive in a select that may leave by another case (<-ctx.Done(),
+	// a timer, a default) may abandon the goroutine: it is no wait for it.
+	abandonable := map[ast.Expr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		var recvs []ast.Expr
+		sure := true
+		for _, cl := range sel.Body.List {
+			cc, ok := cl.(*ast.CommClause)
+			if !ok {
+				continue
+			}
+			x := commRecv(cc.Comm)
+			if x == nil {
+				sure = false // a default, or a send
+				continue
+			}
+			recvs = append(recvs, x)
+			if v := varOf(x.X); v == nil || !used[v] {
+				sure = false
+			}
+		}
+		if !sure {
+			for _, x := range recvs {
+				abandonable[x] = true
+			}
+		}
+		return true
+	})
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found || n == nil {
@@ -74,7 +106,7 @@ func Awaited(info *types.Info, table *knowledge.Table, g *ast.GoStmt, fn ast.Nod
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
+			if n.Op == token.ARROW && !abandonable[n] {
 				if v := varOf(n.X); v != nil && used[v] {
 					found = true
 				}
@@ -89,6 +121,25 @@ func Awaited(info *types.Info, table *knowledge.Table, g *ast.GoStmt, fn ast.Nod
 		return !found
 	})
 	return found
+}
+
+// commRecv returns the receive of a select case's communication (<-ch,
+// v := <-ch, v, ok = <-ch), or nil (a send, or default).
+func commRecv(comm ast.Stmt) *ast.UnaryExpr {
+	var e ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		e = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			e = c.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u
 }
 
 // GoOf returns the go statement that starts lit (go func() { ... }()),

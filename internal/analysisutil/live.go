@@ -103,6 +103,15 @@ func KeptLive(info *types.Info, table *knowledge.Table, pkg *types.Package, call
 	return k.kept(call, stack, false)
 }
 
+// RequestKept reports whether the value call returns (a request) is used
+// where it may outlive fn: in a function literal that may run after fn
+// returns (a goroutine fn does not surely wait for), stored, or handed to
+// a function that may keep it. Returning it is allowed.
+func RequestKept(info *types.Info, table *knowledge.Table, pkg *types.Package, call *ast.CallExpr, stack []ast.Node, fn ast.Node) bool {
+	k := &keeper{info: info, table: table, pkg: pkg, fn: fn, allowReturn: true}
+	return k.kept(call, stack, true)
+}
+
 type keeper struct {
 	seen        map[*types.Var]bool // variables being followed
 	info        *types.Info
