@@ -464,6 +464,11 @@ func (m *model) ctxish(e ast.Node) bool {
 				if k := analysisutil.VarKey(v); m.rt.ContextErrs[k] {
 					found = true
 				}
+				// A variable holding the time left until, or since, a
+				// deadline (left := time.Until(end); if left <= 0).
+				if m.clockVar(v) {
+					found = true
+				}
 				// A variable holding a context-aware sleep's result.
 				for _, d := range m.x.defs[v] {
 					if c, ok := ast.Unparen(d.rhs).(*ast.CallExpr); ok {
@@ -489,6 +494,24 @@ func (m *model) ctxish(e ast.Node) bool {
 		return true
 	})
 	return found
+}
+
+// clockVar reports whether a local variable is given the result of
+// time.Until or time.Since (the time left until a deadline, or spent
+// since a start): comparing it is checking a deadline.
+func (m *model) clockVar(v *types.Var) bool {
+	for _, d := range m.x.defs[v] {
+		c, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if fn, _ := m.callee(c); fn != nil {
+			if k := analysisutil.Key(fn); k == "time.Until" || k == "time.Since" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // capturedCtxArgs returns, for a call of a local function value defined

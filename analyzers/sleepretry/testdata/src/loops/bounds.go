@@ -231,3 +231,36 @@ func backgroundThroughClosure() {
 		time.Sleep(time.Duration(rand.Intn(1000)) * time.Millisecond)
 	}
 }
+
+// The time left until a deadline made before the loop, read into a
+// variable and checked: bounded.
+func remainingChecked(timeout time.Duration) error {
+	end := time.Now().Add(timeout)
+	for {
+		if err := sendNoCtx(); err == nil {
+			return nil
+		}
+		left := time.Until(end)
+		if left <= 0 {
+			return errTimedOut
+		}
+		if left > time.Second {
+			left = time.Second
+		}
+		time.Sleep(time.Duration(rand.Int63n(int64(left))))
+	}
+}
+
+// The same variable read from something else: no deadline.
+func remainingUnchecked(limit func() time.Duration) error {
+	for { // want `retry loop has no attempt limit and no context or deadline to stop it`
+		if err := sendNoCtx(); err == nil {
+			return nil
+		}
+		left := limit()
+		if left <= 0 {
+			left = time.Second
+		}
+		time.Sleep(time.Duration(rand.Int63n(int64(left))))
+	}
+}
