@@ -81,7 +81,8 @@
 // RegisterOnShutdown or a function of any package that stores it (a
 // registered callback), runs it in a goroutine (go f()) or hands it on to
 // one that does, a goroutine the function starts and does not wait
-// for (no WaitGroup Wait, no receive from a channel the goroutine sends on;
+// for (no WaitGroup Wait, no receive from a channel the goroutine sends on
+// outside a select that may leave by another case, such as <-ctx.Done();
 // go func() { ... }() and go send(context.Background(), url) alike),
 // Background handed to a function that hands that context to a goroutine
 // it starts (a component's Start: ctx, cancel := context.WithCancel(ctx);
@@ -90,6 +91,10 @@
 // and work in a function handed to sync.Once.Do, sync.OnceFunc/OnceValue(s)
 // or singleflight's Do: it is done once for every caller and must not end
 // when the caller that happened to start it gives up.
+//
+// Nor is a caller's context that never ends: the context parameter of an
+// unexported function, never used as a value, whose every call hands it
+// context.Background() or TODO() has no deadline or cancellation to drop.
 //
 // A context made from Background whose cancel function a goroutine calls
 // once the caller's context is done (go func() { <-ctx.Done(); ...;

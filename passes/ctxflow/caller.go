@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/knowledge"
 )
 
 // Caller is the caller's context visible in a function: a context.Context
@@ -74,6 +75,9 @@ func (m *Model) CallerOf(stack []ast.Node) *Caller {
 		}
 		c, b := m.paramCaller(stack[i], ft)
 		if c != nil && c.Param != nil {
+			if d, ok := stack[i].(*ast.FuncDecl); ok && m.rootOnly(d, c.Param) {
+				return nil // every caller hands it Background: no budget to drop
+			}
 			return c
 		}
 		if req == nil {
@@ -334,6 +338,35 @@ func (m *Model) Intact(c *Caller, pos token.Pos) bool {
 	}
 	for _, d := range m.defs[v] {
 		if d.rhs == nil || pos < d.rhs.Pos() || pos >= d.rhs.End() {
+			return false
+		}
+	}
+	return true
+}
+
+// rootOnly reports whether every caller of a function hands its context
+// parameter p context.Background() or TODO() directly (ParamValues: the
+// function is unexported and no method, and every use of it in the package
+// is a call): the caller's context is one that never ends, and code that
+// drops it drops nothing.
+func (m *Model) rootOnly(d *ast.FuncDecl, p *types.Var) bool {
+	if d.Name.Name == "main" || d.Name.Name == "init" {
+		return false
+	}
+	args, ok := m.ParamValues(p)
+	if !ok {
+		return false
+	}
+	for _, a := range args {
+		c, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f, _ := m.Callee(c)
+		if f == nil {
+			return false
+		}
+		if row, ok := m.Table.Contexts[analysisutil.Key(f)]; !ok || row.Effect != knowledge.Root {
 			return false
 		}
 	}
