@@ -379,6 +379,14 @@ func (c *checker) callFree(call *ast.CallExpr, captured func(ast.Expr) (*types.V
 			if v != nil {
 				*ops = append(*ops, op{ch: v, node: call})
 			}
+		} else if c.ownBlocker(info.TypeOf(recv)) {
+			// A method of a type of this package that holds channels or
+			// locks (gt.wait() around <-g.ch), on a value of the
+			// enclosing function: it may wait for what the function does
+			// after the loop.
+			if v, known := captured(rootExpr(recv)); !known || v != nil {
+				return false
+			}
 		}
 	}
 	for _, a := range call.Args {
@@ -397,6 +405,16 @@ func (c *checker) callFree(call *ast.CallExpr, captured func(ast.Expr) (*types.V
 		}
 	}
 	return true
+}
+
+// ownBlocker reports whether t (or what it points to) is a named type of
+// this package that holds channels, locks or groups.
+func (c *checker) ownBlocker(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() == c.pass.Pkg && c.mayBlockOn(t, 0)
 }
 
 // rootExpr strips &, * and field selections: the variable an expression

@@ -65,3 +65,25 @@ func WithBestEffort(ctx context.Context, photos []Photo, extra func() error) err
 	g.TryGo(extra)
 	return g.Wait()
 }
+
+// The goroutines wait on a gate through a method of its type; the gate is
+// opened only after the loop.
+type gate struct{ ch chan struct{} }
+
+func (g *gate) wait() { <-g.ch }
+func (g *gate) open() { close(g.ch) }
+
+func GatedByMethod(ctx context.Context, photos []Photo) {
+	gt := &gate{ch: make(chan struct{})}
+	var wg sync.WaitGroup
+	for _, p := range photos {
+		wg.Add(1)
+		go func() { // want `one goroutine per element of photos`
+			defer wg.Done()
+			render(ctx, p)
+			gt.wait()
+		}()
+	}
+	gt.open()
+	wg.Wait()
+}
