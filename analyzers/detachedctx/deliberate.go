@@ -259,6 +259,17 @@ func (c *checker) countBreaks(n ast.Node, label *ast.Ident, inDone, nested bool,
 					*onDone++
 				}
 			}
+		case *ast.IfStmt:
+			if c.failsOnCtx(x.Cond) {
+				// if err := beat(ctx); err != nil { break }: the loop
+				// ends when work on a context fails, which it does once
+				// that context is done.
+				c.countBreaks(x.Body, label, true, nested, breaks, onDone)
+				if x.Else != nil {
+					c.countBreaks(&ast.BlockStmt{List: []ast.Stmt{x.Else}}, label, inDone, nested, breaks, onDone)
+				}
+				return false
+			}
 		case *ast.CommClause:
 			done := inDone || x.Comm != nil && analysisutil.DoneRecv(c.pass.TypesInfo, x.Comm)
 			for _, b := range x.Body {
@@ -274,6 +285,48 @@ func (c *checker) countBreaks(n ast.Node, label *ast.Ident, inDone, nested bool,
 		}
 		return true
 	})
+}
+
+// failsOnCtx reports whether cond is err != nil (or nil != err) for an
+// error variable every definition of which is a result of a call handed a
+// context.
+func (c *checker) failsOnCtx(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	info := c.pass.TypesInfo
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		id, ok := ast.Unparen(pair[0]).(*ast.Ident)
+		if !ok || !analysisutil.IsNil(info, pair[1]) {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || !c.m.Visible(v) {
+			continue
+		}
+		defs := c.m.DefsOf(v)
+		all := len(defs) > 0
+		for _, d := range defs {
+			call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+			if !ok || !ctxArg(info, call) {
+				all = false
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func ctxArg(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if analysisutil.IsContext(info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
 }
 
 // countBranch counts one break statement that countBreaks, which looks

@@ -69,7 +69,9 @@
 // return err), and once the caller's
 // context is done (after <-ctx.Done(), in a select case <-ctx.Done(), or
 // after a loop that ends only then: for ctx.Err() == nil { ... }, or one
-// whose only break is in a case <-ctx.Done(), or a select whose every
+// whose only break is in a case <-ctx.Done() or on the failure of work
+// handed a context (if err := beat(ctx); err != nil { break }: it fails
+// once ctx is done, and what follows is cleanup), or a select whose every
 // case but <-ctx.Done() returns or leaves otherwise, or after the function
 // has cancelled the caller's context itself: ctx, cancel :=
 // context.WithCancel(ctx); ...; cancel(); also in an unexported
