@@ -455,6 +455,9 @@ func (c *checker) checkCtxCall(call *ast.CallExpr, caller *ctxflow.Caller) {
 		if name := sig.Params().At(0).Name(); name == "" || name == "_" {
 			return // it throws the context away
 		}
+		if c.m.CtxInert(fn) {
+			return // it only reads values from the context: nothing to drop
+		}
 		if sig.Recv() != nil {
 			if n, ok := types.Unalias(analysisutil.Deref(sig.Recv().Type())).(*types.Named); ok && !n.Obj().Exported() {
 				return

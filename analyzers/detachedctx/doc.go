@@ -29,7 +29,9 @@
 //     dynamodb, kinesis, secretsmanager);
 //   - context.Background() or TODO() handed as the context to the module's
 //     own exported API (a function or method of the module whose first
-//     parameter is a named context), or to a method reached through an
+//     parameter is a named context that it observes: one that only reads
+//     values from it, ctx.Value(k), or compares it with nil drops nothing
+//     when handed Background), or to a method reached through an
 //     interface or a method value that takes a context first and can fail
 //     (returns an error): an SDK client behind an interface. A method that
 //     returns a context (a span starter) only derives one, and one that

@@ -1,6 +1,8 @@
 package ctxflow
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/resilint/resilint/internal/analysisutil"
@@ -56,6 +58,78 @@ func (f *ClientFact) String() string {
 	return "client{no timeout}"
 }
 
+// CtxInertFact is exported for a function whose first parameter is a
+// context it never observes for cancellation: it only reads values from
+// it (ctx.Value) or compares it with nil, and hands it to nothing. Giving
+// it context.Background() drops no deadline and no cancellation.
+type CtxInertFact struct{}
+
+func (*CtxInertFact) AFact() {}
+
+func (*CtxInertFact) String() string { return "ctx inert" }
+
+// CtxInert reports whether fn's first parameter is a context fn never
+// observes for cancellation (CtxInertFact; for a function of this package,
+// read from its body).
+func (m *Model) CtxInert(fn *types.Func) bool {
+	fn = fn.Origin()
+	if fn.Pkg() == m.Pass.Pkg {
+		m.Index()
+		return m.ctxInertDecl(fn)
+	}
+	return m.Pass.ImportObjectFact(fn, new(CtxInertFact))
+}
+
+// ctxInertDecl reads CtxInert from the declaration of a function of this
+// package: every use of its first parameter, a context, is v.Value(...) or
+// a comparison with nil.
+func (m *Model) ctxInertDecl(fn *types.Func) bool {
+	d := m.decls[fn]
+	if d == nil || d.Body == nil || d.Type.Params == nil || len(d.Type.Params.List) == 0 {
+		return false
+	}
+	first := d.Type.Params.List[0]
+	if len(first.Names) == 0 {
+		return false
+	}
+	v, ok := m.info.Defs[first.Names[0]].(*types.Var)
+	if !ok || !analysisutil.IsContext(v.Type()) {
+		return false
+	}
+	inert := true
+	var stack []ast.Node
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !inert {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		id, ok := n.(*ast.Ident)
+		if !ok || m.info.Uses[id] != v {
+			return true
+		}
+		parent := stack[len(stack)-2]
+		switch p := parent.(type) {
+		case *ast.SelectorExpr:
+			if p.Sel.Name == "Value" && len(stack) >= 3 {
+				if call, ok := stack[len(stack)-3].(*ast.CallExpr); ok && call.Fun == ast.Expr(p) {
+					return true
+				}
+			}
+		case *ast.BinaryExpr:
+			if (p.Op == token.EQL || p.Op == token.NEQ) && (analysisutil.IsNil(m.info, p.X) || analysisutil.IsNil(m.info, p.Y)) {
+				return true
+			}
+		}
+		inert = false
+		return false
+	})
+	return inert
+}
+
 // RecontextFact is exported for a function that gives a request parameter
 // a new context (req = req.WithContext(ctx)) before using it: a request
 // passed to it is not sent with the context it was built with.
@@ -76,6 +150,9 @@ func (f *RecontextFact) String() string {
 func (m *Model) exportRequestFacts() {
 	for fn := range m.decls {
 		sig := fn.Type().(*types.Signature)
+		if fn.Exported() && m.ctxInertDecl(fn) {
+			m.Pass.ExportObjectFact(fn, &CtxInertFact{})
+		}
 		if m.anyRequest(sig.Results()) {
 			if f := m.requestFact(fn); f != nil {
 				m.Pass.ExportObjectFact(fn, f)

@@ -26,3 +26,14 @@ func fetch(ctx context.Context, url string) ([]byte, error) {
 	defer resp.Body.Close()
 	return io.ReadAll(resp.Body)
 }
+
+type settingsKey struct{}
+
+// Settings reads a value from its context and observes nothing else of
+// it: a caller that hands it context.Background() drops no deadline.
+func Settings(ctx context.Context) string {
+	if v, ok := ctx.Value(settingsKey{}).(string); ok {
+		return v
+	}
+	return ""
+}

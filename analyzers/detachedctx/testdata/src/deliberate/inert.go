@@ -1,0 +1,32 @@
+package deliberate
+
+import (
+	"context"
+	"database/sql"
+)
+
+type cfgKey struct{}
+
+type Config struct{ Retries int }
+
+var defaultConfig = &Config{Retries: 3}
+
+// ConfigOf only reads a value from its context: handed Background, it
+// drops no deadline and no cancellation.
+func ConfigOf(ctx context.Context) *Config {
+	if ctx == nil {
+		return defaultConfig
+	}
+	if c, ok := ctx.Value(cfgKey{}).(*Config); ok {
+		return c
+	}
+	return defaultConfig
+}
+
+// Ping hands its context to the database.
+func Ping(ctx context.Context, db *sql.DB) error { return db.PingContext(ctx) }
+
+func Global(ctx context.Context, db *sql.DB) (int, error) {
+	n := ConfigOf(context.Background()).Retries
+	return n, Ping(context.Background(), db) // want `deliberate.Ping gets context.Background\(\)`
+}
