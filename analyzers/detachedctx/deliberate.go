@@ -309,20 +309,11 @@ func (c *checker) failsOnCtx(cond ast.Expr) bool {
 		all := len(defs) > 0
 		for _, d := range defs {
 			call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
-			if !ok || !ctxArg(info, call) {
+			if !ok || !analysisutil.HasContextArg(info, call) {
 				all = false
 			}
 		}
 		if all {
-			return true
-		}
-	}
-	return false
-}
-
-func ctxArg(info *types.Info, call *ast.CallExpr) bool {
-	for _, a := range call.Args {
-		if analysisutil.IsContext(info.TypeOf(a)) {
 			return true
 		}
 	}

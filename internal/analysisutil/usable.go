@@ -262,13 +262,7 @@ func handsToWaiter(info *types.Info, decl func(*types.Func) *ast.FuncDecl, st as
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			ctxArg := false
-			for _, a := range n.Args {
-				if IsContext(info.TypeOf(a)) {
-					ctxArg = true
-				}
-			}
-			if !ctxArg {
+			if !HasContextArg(info, n) {
 				return true
 			}
 			fn, _ := Callee(info, n, nil)
@@ -289,4 +283,14 @@ func handsToWaiter(info *types.Info, decl func(*types.Func) *ast.FuncDecl, st as
 		return true
 	})
 	return found
+}
+
+// HasContextArg reports whether a call is handed a context.Context.
+func HasContextArg(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if IsContext(info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
 }
