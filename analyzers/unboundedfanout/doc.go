@@ -28,7 +28,11 @@
 //     that runs a function value or an interface method whose body is out
 //     of sight, or only waits on channels, timers or its context, is not
 //     reported. Remote work done only after a failure (if err != nil {
-//     alert(...) }) is not the work the goroutines were started for; a
+//     alert(...) }) is not the work the goroutines were started for, nor
+//     is work done only where a condition on the element holds (if len(doc)
+//     == 0 { alert(ctx, id) }, a case of a switch on it): not every
+//     goroutine reaches it (work after the success of earlier work, if err
+//     == nil { upload(out) }, is every goroutine's); a
 //     gRPC call counts only when its connection is dialled to another host
 //     in sight (local daemons are reached over gRPC on unix sockets);
 //   - the element is the payload, not the target: the dependency each call

@@ -28,6 +28,16 @@ func (s *state) reach(l *Launch) {
 			scope = l.Loops[len(l.Loops)-1]
 		}
 		work = s.works(s.literal(l.Fn).Body, owner, scope)
+		// Work reached only where a condition on the element holds
+		// (if len(doc) == 0 { alert(ctx, id) }) is not work every
+		// goroutine does: no evidence of one call per element.
+		kept := work[:0]
+		for _, w := range work {
+			if !s.perElement(l, w.guards, 0) {
+				kept = append(kept, w)
+			}
+		}
+		work = kept
 	default:
 		fn := s.funcOf(l.Fn)
 		if fn == nil || abstract(fn) {

@@ -62,6 +62,11 @@ type Work struct {
 	// roots are the variables the identity depends on, in the function
 	// being read (not part of the fact).
 	roots map[*types.Var]bool
+	// guards are the variables that the conditions around the call read
+	// (if c { call() }, a case of a switch), in the function being read
+	// (not part of the fact): when the element decides them, only some
+	// goroutines reach the work.
+	guards map[*types.Var]bool
 	// Limit describes a limit that every caller shares and that holds
 	// around the call (a semaphore, a rate limiter or a mutex reached
 	// through a parameter, the receiver or a package variable; the
@@ -256,7 +261,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 				return
 			}
 			d := s.deps.OutboundDep(oc, owner)
-			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
+			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc), guards: s.guardRoots(stack)}
 			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
 				w.Limit = s.runLimit(stack)
 			}
@@ -283,6 +288,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 			w.Client = s.deps.Subst(w.Client, fn, recv, call.Args, owner)
 			w.roots = map[*types.Var]bool{}
 			s.argRoots(w.On, fn, recv, call.Args, w.roots)
+			w.guards = s.guardRoots(stack)
 			w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
 			if len(w.Via) > maxVia {
 				w.Via = w.Via[:maxVia]
@@ -293,6 +299,49 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 			add(w)
 		}
 	})
+	return out
+}
+
+// guardRoots returns the variables read by the conditions that decide
+// whether the last node of stack runs, up to the innermost function: the
+// conditions of the ifs it is in a branch of, and the tags and case
+// expressions of the switches it is in a case of.
+func (s *state) guardRoots(stack []ast.Node) map[*types.Var]bool {
+	var out map[*types.Var]bool
+	read := func(e ast.Expr) {
+		if e == nil {
+			return
+		}
+		if out == nil {
+			out = map[*types.Var]bool{}
+		}
+		s.readRoots(e, out, 0)
+	}
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return out
+		case *ast.IfStmt:
+			// An error test (if err == nil { upload(out) }) follows the
+			// outcome of earlier work, which every goroutine does: no
+			// choice of elements.
+			if s.errTest(n.Cond, token.EQL) || s.errTest(n.Cond, token.NEQ) {
+				continue
+			}
+			if child := stack[i+1]; child == ast.Node(n.Body) || child == n.Else {
+				read(n.Cond)
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				read(e)
+			}
+			if i >= 2 {
+				if sw, ok := stack[i-2].(*ast.SwitchStmt); ok {
+					read(sw.Tag)
+				}
+			}
+		}
+	}
 	return out
 }
 
