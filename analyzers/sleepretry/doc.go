@@ -84,7 +84,10 @@
 // ConstantBackOff is fixed), from resil.Backoff or from a helper that
 // randomises; a duration of unknown origin (a function field, an interface
 // method) for the fixed/unjittered check; polling with a ticker or
-// time.Tick; server accept loops; loops whose sleep paces work with no
+// time.Tick that goes round after a success too, and for range over a
+// ticker (a retry that waits for the tick of a time.NewTicker made before
+// the loop and leaves on success is reported: every attempt waits the
+// same period; no fix); server accept loops; loops whose sleep paces work with no
 // retried call; loops and helpers retrying local work (issue 13, rule 1:
 // the file system, the kernel, subprocesses, a unix socket, a loopback
 // address such as 127.0.0.1 or localhost, in-process state, the client of

@@ -283,6 +283,19 @@ func (w *walker) compare(e *ast.BinaryExpr, st pstate) (tri, bool, bool) {
 	if r, ok := w.classCompare(e, st); ok {
 		return r, false, true
 	}
+	// ctx.Err() != nil on a path where the call succeeded: the context is
+	// live (a success that went through), so that exit is cancellation,
+	// not the success leaving.
+	if e.Op == token.EQL || e.Op == token.NEQ {
+		for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+			if st.active && st.err == no && analysisutil.IsNil(w.m.info, p[1]) && w.m.ctxErrCall(p[0]) {
+				if e.Op == token.EQL {
+					return yes, false, false
+				}
+				return no, false, false
+			}
+		}
+	}
 	// err == nil, err != nil
 	for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
 		if analysisutil.IsNil(w.m.info, p[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
@@ -502,4 +515,14 @@ func (w *walker) codeVal(e ast.Expr, st pstate) (int64, bool, bool) {
 		}
 	}
 	return 0, false, true
+}
+
+// ctxErrCall reports whether e calls the Err method of a context.
+func (m *model) ctxErrCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, recv := m.callee(call)
+	return fn != nil && recv != nil && m.table.ContextErr[analysisutil.Key(fn)] && analysisutil.IsContext(m.info.TypeOf(recv))
 }

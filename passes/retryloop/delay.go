@@ -109,6 +109,25 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 	})
 	for _, r := range li.receives {
 		kind, made := m.timerOf(r.expr.X)
+		if kind == knowledge.Ticker && made != nil && !within(made.Pos(), L.Stmt) && m.key(made) == "time.NewTicker" {
+			// A retry paced by a ticker made before the loop (for {
+			// if err := flush(ctx); err == nil { return }; <-t.C }):
+			// every attempt waits the same period.
+			s := &Sleep{Node: r.expr, Name: "a time.Ticker", Ticker: true, Call: made, Dur: arg(made, 0)}
+			if r.clause != nil {
+				if !m.othersLeave(r.sel, r.clause, L, li) {
+					continue
+				}
+				s.Form = SelectCase
+				s.CtxAware = m.otherCase(r.sel, r.clause)
+			} else {
+				s.Form = Blocking
+				s.Stmt = stmtOnly[r.expr]
+			}
+			s.Vary = m.vary(s.Dur, L)
+			L.Sleeps = append(L.Sleeps, s)
+			continue
+		}
 		if kind != knowledge.After && kind != knowledge.NewTimer {
 			continue
 		}

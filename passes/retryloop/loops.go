@@ -203,7 +203,7 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 		}
 	}
 	m.scan(li)
-	if li.polling || len(li.calls) == 0 {
+	if len(li.calls) == 0 {
 		return
 	}
 	if len(li.sleepCalls) == 0 && len(li.timerCalls) == 0 && !li.status && !li.codes && !m.anyRemote(li.calls) && it == nil && itFact == nil {
@@ -220,6 +220,12 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 		return
 	}
 	L.Reconnect = len(li.reconnect) == len(L.Retried)
+	if li.polling && L.Reconnect {
+		// A loop that waits for a ticker and never leaves on success
+		// does periodic work (rotate keys every interval): polling, not
+		// a retry. One that leaves on success retries at every tick.
+		return
+	}
 	m.bounds(L, li)
 	if at := m.exitAt(L, li); at != nil {
 		L.Exit = true
@@ -303,6 +309,11 @@ func (m *model) timerOf(x ast.Expr) (knowledge.TimerKind, *ast.CallExpr) {
 		}
 		switch analysisutil.TypeKey(m.info.TypeOf(e.X)) {
 		case "time.Ticker":
+			if v := m.x.varOf(e.X); v != nil && !m.x.addrTaken[v] && len(m.x.defs[v]) == 1 {
+				if c, ok := ast.Unparen(m.x.defs[v][0].rhs).(*ast.CallExpr); ok && m.key(c) == "time.NewTicker" {
+					return knowledge.Ticker, c
+				}
+			}
 			return knowledge.Ticker, nil
 		case "time.Timer":
 			if v := m.x.varOf(e.X); v != nil && !m.x.addrTaken[v] {

@@ -224,6 +224,10 @@ type Sleep struct {
 	Stmt ast.Stmt
 	// Name names the wait for messages (time.Sleep, time.After, a helper).
 	Name string
+	// Ticker: the wait is a tick of a ticker made before the loop (a
+	// retry paced by a time.Ticker): its period is the interval, and no
+	// rewrite of the one duration changes the waits.
+	Ticker bool
 	// Ctx spells the context the wait should observe (ctx,
 	// r.Context()): one in scope that the loop did not make; "" if none.
 	Ctx string
