@@ -75,6 +75,15 @@ func (c *checker) deliberate(stack []ast.Node, fn ast.Node) bool {
 				}
 				break
 			}
+			if c.launches(p, lit) {
+				// g.Go(func() { ... }): like a go statement, the
+				// goroutine outlives the caller unless the function
+				// waits for its group.
+				if !analysisutil.GroupAwaited(c.pass.TypesInfo, c.table, p, fn, c.m.Callee) {
+					return true
+				}
+				break
+			}
 			if c.runsLater(p, lit) {
 				return true
 			}
@@ -148,6 +157,18 @@ func (c *checker) leaves(b *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// launches reports whether call starts lit in a goroutine through a
+// launcher of the table (an errgroup's, a sync.WaitGroup's or a conc
+// pool's Go).
+func (c *checker) launches(call *ast.CallExpr, lit *ast.FuncLit) bool {
+	fn, _ := c.m.Callee(call)
+	if fn == nil {
+		return false
+	}
+	l, ok := c.table.Bounds.Launchers[analysisutil.Key(fn)]
+	return ok && l.Fn < len(call.Args) && call.Args[l.Fn] == ast.Expr(lit)
 }
 
 // runsLater reports whether call keeps the function literal lit to run

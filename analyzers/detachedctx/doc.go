@@ -87,7 +87,10 @@
 // one that does, a goroutine the function starts and does not wait
 // for (no WaitGroup Wait, no receive from a channel the goroutine sends on
 // outside a select that may leave by another case, such as <-ctx.Done();
-// go func() { ... }() and go send(context.Background(), url) alike),
+// go func() { ... }() and go send(context.Background(), url) alike, and
+// a function handed to a group's Go — errgroup, sync.WaitGroup, a conc
+// pool — whose Wait the function does not call; one whose Wait it calls
+// runs within the caller and is reported),
 // Background handed to a function that hands that context to a goroutine
 // it starts (a component's Start: ctx, cancel := context.WithCancel(ctx);
 // go c.run(ctx)), whose context is the lifetime of background work, not the

@@ -123,6 +123,53 @@ func Awaited(info *types.Info, table *knowledge.Table, g *ast.GoStmt, fn ast.Nod
 	return found
 }
 
+// GroupAwaited reports whether call starts a goroutine through a launcher
+// of the table (g.Go(f) of an errgroup, a sync.WaitGroup, a conc pool) on
+// a group that fn waits for after the call (g.Wait()): the goroutine does
+// not outlive fn.
+func GroupAwaited(info *types.Info, table *knowledge.Table, call *ast.CallExpr, fn ast.Node, callee func(*ast.CallExpr) (*types.Func, ast.Expr)) bool {
+	if callee == nil {
+		callee = func(c *ast.CallExpr) (*types.Func, ast.Expr) { return Callee(info, c, nil) }
+	}
+	f, recv := callee(call)
+	if f == nil || recv == nil {
+		return false
+	}
+	if _, ok := table.Bounds.Launchers[Key(f)]; !ok {
+		return false
+	}
+	id, ok := ast.Unparen(recv).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	body := funcBody(fn)
+	if !ok || body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		c, ok := n.(*ast.CallExpr)
+		if !ok || c.Pos() < call.End() {
+			return true
+		}
+		wf, wrecv := callee(c)
+		if wf != nil && wrecv != nil && table.Bounds.Waits[Key(wf)] {
+			if wid, ok := ast.Unparen(wrecv).(*ast.Ident); ok && info.Uses[wid] == v {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
 // commRecv returns the receive of a select case's communication (<-ch,
 // v := <-ch, v, ok = <-ch), or nil (a send, or default).
 func commRecv(comm ast.Stmt) *ast.UnaryExpr {
