@@ -91,7 +91,11 @@
 //     validator of another package of the module counts too), or
 //     when the field the loop ranges over is validated by a method of its
 //     type (an Init) or capped wherever the package stores it (a
-//     constructor); a goroutine waited for within the
+//     constructor). A constant count is small up to -fanout-limit; a cap
+//     the code states is the limit its author chose up to four times
+//     -fanout-limit (64 by default: if len(ids) > 50 { return err } is a
+//     limit, if len(ids) > 500 is a bound on the input, and fan-out up
+//     to 500 is reported); a goroutine waited for within the
 //     same iteration (a Wait, or a receive from a channel it sends on or
 //     is handed); a loop that leaves right after the launch;
 //   - worker pools: a counting loop whose goroutines do not use the index

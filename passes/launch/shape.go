@@ -9,6 +9,10 @@ import (
 	"github.com/resilint/resilint/passes/loops"
 )
 
+// capFactor: a cap stated in code counts as a limit up to this many times
+// the fan-out limit.
+const capFactor = 4
+
 // shape reads how a launch's loops start goroutines: their trip counts,
 // capped by guards before them, the feed of loops with no fixed end, and
 // whether the goroutines designate items of work.
@@ -33,6 +37,14 @@ func (s *state) shape(l *Launch) {
 			if t.N <= 0 {
 				l.Trips, l.Shape = trips, ShapeOnce // the body never runs
 				return
+			}
+			if t.Capped && t.N <= capFactor*limit {
+				// A cap the code states before the loop (if len(ids) >
+				// 25 { ids = ids[:25] }, or a validation that refuses
+				// more) is a limit its author chose; far above the
+				// fan-out limit it bounds the input, not the concurrency.
+				upTo = true
+				break
 			}
 			if product <= limit {
 				product *= t.N

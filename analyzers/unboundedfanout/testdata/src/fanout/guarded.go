@@ -66,3 +66,29 @@ func encodeAndUpload(ctx context.Context, segs []string, encode func(string) err
 	}
 	wg.Wait()
 }
+
+// A cap the code states before the loop is a limit its author chose, when
+// it is of the order of the fan-out limit (rule 5: slices capped before the
+// loop).
+func previewCapped(ctx context.Context, ids []string) {
+	if len(ids) > 25 {
+		ids = ids[:25]
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { lookupID(ctx, id) })
+	}
+	wg.Wait()
+}
+
+func previewValidated(ctx context.Context, ids []string) error {
+	if len(ids) > 50 {
+		return errTooMany
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() { lookupID(ctx, id) })
+	}
+	wg.Wait()
+	return nil
+}
