@@ -62,7 +62,9 @@
 //     the case of a select around it, or in the goroutine before its
 //     remote work) and drained when it ends — a channel locked only after
 //     the calls bounds nothing; semaphore.Weighted.Acquire, resil's
-//     Bulkhead, and a team's own bounds from configuration;
+//     Bulkhead, and a team's own bounds from configuration, acquired
+//     before the goroutine's first remote work (one taken only after the
+//     fetch, for a local write, limits nothing of the fan-out);
 //   - a limit on the path to the remote work that every goroutine shares,
 //     in the goroutine or in any function it calls: a semaphore or a
 //     channel of slots or tokens, a rate limiter's Wait (x/time/rate,

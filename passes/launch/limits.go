@@ -339,7 +339,7 @@ func (s *state) semaphore(l *Launch, body *ast.BlockStmt) bool {
 			return true
 		}
 	}
-	if body != nil && s.acquires(body) {
+	if body != nil && s.acquiresFirst(body) {
 		return true
 	}
 	if body == nil {
@@ -490,6 +490,35 @@ func (s *state) acquires(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// acquiresFirst reports whether the goroutine body acquires a slot of a
+// bound before its first remote work: an acquire after the fetch (b, err
+// := fetch(ctx, id); sem.Acquire(ctx, 1); write(b)) limits only what
+// follows it, not the calls to the dependency.
+func (s *state) acquiresFirst(body *ast.BlockStmt) bool {
+	acquire, remote := token.NoPos, token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn, _ := s.flow.Callee(n)
+			if fn != nil && s.table.Acquires[analysisutil.Key(fn)] {
+				if !acquire.IsValid() {
+					acquire = n.Pos()
+				}
+				return true
+			}
+			if oc := s.deps.Res.ByCall[n]; oc != nil && s.evidence(oc) || fn != nil && s.fact(fn) != nil {
+				if !remote.IsValid() {
+					remote = n.Pos()
+				}
+			}
+		}
+		return true
+	})
+	return acquire.IsValid() && (!remote.IsValid() || acquire < remote)
 }
 
 // releasedIn reports whether statements give a slot back outside any
