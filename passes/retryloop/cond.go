@@ -461,6 +461,11 @@ func (w *walker) intVal(e ast.Expr, st pstate) (int64, bool, bool) {
 			w.subst = saved
 			return n, known, s
 		}
+		// class := resp.StatusCode / 100: a local computed once from the
+		// status is that computation.
+		if x := w.m.statusDerived(id); x != nil {
+			return w.intVal(x, st)
+		}
 	}
 	if w.m.isStatusExpr(e) {
 		carried := w.li.errStatus && w.m.errCarried(e)
@@ -525,4 +530,26 @@ func (m *model) ctxErrCall(e ast.Expr) bool {
 	}
 	fn, recv := m.callee(call)
 	return fn != nil && recv != nil && m.table.ContextErr[analysisutil.Key(fn)] && analysisutil.IsContext(m.info.TypeOf(recv))
+}
+
+// statusDerived returns the one definition of a local variable that
+// computes an integer from an HTTP status (class := resp.StatusCode / 100),
+// or nil.
+func (m *model) statusDerived(id *ast.Ident) ast.Expr {
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || m.x.addrTaken[v] || len(m.x.defs[v]) != 1 || m.isStatusIdent(id) {
+		return nil
+	}
+	d := m.x.defs[v][0]
+	if d.rhs == nil || d.index >= 0 {
+		return nil
+	}
+	b, ok := ast.Unparen(d.rhs).(*ast.BinaryExpr)
+	if !ok || !m.isStatusExpr(b.X) {
+		return nil
+	}
+	if _, ok := m.constInt(b.Y); !ok {
+		return nil
+	}
+	return b
 }
