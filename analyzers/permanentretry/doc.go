@@ -27,7 +27,10 @@
 // keeps permanent failures out of the loop; one whose result does not
 // separate them (an error for every status but 2xx that the loop retries,
 // ok(resp) true for 200 only) sends them round and is reported. A helper
-// that reads a response of its own is not read through.
+// that reads a response of its own is not read through. A status class
+// computed once (class := resp.StatusCode / 100; class == 4) and a set of
+// retryable statuses or codes held in a map literal the package never
+// changes (!retryable[status.Code(err)]) are read as what they compute.
 //
 // Retryable: 5xx, 408 Request Timeout, 425 Too Early, 429 Too Many
 // Requests; gRPC Unavailable, DeadlineExceeded, ResourceExhausted, Aborted

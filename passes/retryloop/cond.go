@@ -2,6 +2,7 @@ package retryloop
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -69,6 +70,30 @@ func (w *walker) cond(e ast.Expr, st pstate) (tri, bool, bool) {
 			if r, s, t, ok := w.helperCond(e, st); ok {
 				return r, s, t
 			}
+		}
+	case *ast.IndexExpr:
+		// retryable[status.Code(err)] of a set that is a map literal never
+		// changed: membership of the code or status the walk assumes.
+		if keys := w.m.constSet(e.X); keys != nil {
+			code := w.m.isCodeExpr(e.Index)
+			var n int64
+			var known bool
+			if code {
+				n, known, _ = w.codeVal(e.Index, st)
+			} else if w.m.isStatusExpr(e.Index) {
+				n, known, _ = w.intVal(e.Index, st)
+			} else {
+				break
+			}
+			if !known {
+				return unk, true, true
+			}
+			for _, k := range keys {
+				if k == n {
+					return yes, true, true
+				}
+			}
+			return no, true, true
 		}
 	case *ast.Ident:
 		if x, ok := w.subst[w.m.info.Uses[e]]; ok {
@@ -552,4 +577,48 @@ func (m *model) statusDerived(id *ast.Ident) ast.Expr {
 		return nil
 	}
 	return b
+}
+
+// constSet returns the constant keys of a set held in a variable: a map
+// of bools whose one definition is a literal of constant keys, each true,
+// whose elements are never written and whose address is never taken. nil
+// otherwise.
+func (m *model) constSet(e ast.Expr) []int64 {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || m.x.addrTaken[v] || m.x.elemWritten[v] || len(m.x.defs[v]) != 1 {
+		return nil
+	}
+	d := m.x.defs[v][0]
+	lit, ok := ast.Unparen(d.rhs).(*ast.CompositeLit)
+	if !ok || d.index >= 0 {
+		return nil
+	}
+	mt, ok := m.info.TypeOf(lit).Underlying().(*types.Map)
+	if !ok {
+		return nil
+	}
+	if b, ok := mt.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	var keys []int64
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil
+		}
+		tv, ok := m.info.Types[kv.Value]
+		if !ok || tv.Value == nil || !constant.BoolVal(tv.Value) {
+			return nil
+		}
+		n, ok := m.constInt(kv.Key)
+		if !ok {
+			return nil
+		}
+		keys = append(keys, n)
+	}
+	return keys
 }

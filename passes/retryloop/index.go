@@ -49,6 +49,9 @@ type index struct {
 	methodCalls map[*types.Var][]*ast.CallExpr
 	// assigned maps a value to the variable it is the only definition of.
 	assigned map[ast.Expr]*types.Var
+	// elemWritten: maps whose elements are assigned (m[k] = v) or deleted
+	// somewhere in the package.
+	elemWritten map[*types.Var]bool
 }
 
 func newIndex(info *types.Info, ins *inspector.Inspector) *index {
@@ -60,6 +63,7 @@ func newIndex(info *types.Info, ins *inspector.Inspector) *index {
 		decls:       map[*types.Func]*ast.FuncDecl{},
 		methodCalls: map[*types.Var][]*ast.CallExpr{},
 		assigned:    map[ast.Expr]*types.Var{},
+		elemWritten: map[*types.Var]bool{},
 	}
 	filter := []ast.Node{(*ast.FuncDecl)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil),
 		(*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.ExprStmt)(nil)}
@@ -109,6 +113,13 @@ func newIndex(info *types.Info, ins *inspector.Inspector) *index {
 			if !ok {
 				break
 			}
+			if id, ok := ast.Unparen(n2.Fun).(*ast.Ident); ok && len(n2.Args) > 0 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+					if v := x.varOf(n2.Args[0]); v != nil {
+						x.elemWritten[v] = true
+					}
+				}
+			}
 			if sel, ok := ast.Unparen(n2.Fun).(*ast.SelectorExpr); ok {
 				if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
 					if v := x.varOf(sel.X); v != nil {
@@ -127,6 +138,13 @@ func newIndex(info *types.Info, ins *inspector.Inspector) *index {
 }
 
 func (x *index) assign(n *ast.AssignStmt) {
+	for _, lhs := range n.Lhs {
+		if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
+			if v := x.varOf(ix.X); v != nil {
+				x.elemWritten[v] = true
+			}
+		}
+	}
 	for i, lhs := range n.Lhs {
 		d := vdef{index: -1, op: n.Tok, pos: lhs.Pos(), stmt: n}
 		switch {
