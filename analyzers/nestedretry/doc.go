@@ -49,7 +49,10 @@
 // layer. So is a function that hands a function parameter to a known retry
 // helper as its operation, directly or through a literal that only calls it
 // (return retry.DoWithData(op, retry.Attempts(3), retry.Context(ctx))),
-// with the library call's attempts. A helper that calls its parameter once,
+// with the library call's attempts, and one that hands it to another such
+// helper of its package (Value calling Do(ctx, attempts, func(ctx) error {
+// v, err = f(ctx); return err })), with that helper's attempts read from
+// the argument. A helper that calls its parameter once,
 // keeps it in a variable before calling it, or calls it for each element of
 // a collection is not a retry helper; an operation that is itself a
 // parameter is not followed.

@@ -84,6 +84,139 @@ func (m *model) findOwnHelpers() {
 		m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: m.remoteLayer(c)}
 	}
 	m.findWrappers()
+	m.findOwnWrappers()
+}
+
+// findOwnWrappers finds the package's functions that hand a function
+// parameter to one of the package's own retry helpers as its operation,
+// directly or through a literal whose one call is of it, in a statement of
+// their body:
+//
+//	func Value[T any](ctx context.Context, attempts int, fn func(context.Context) (T, error)) (T, error) {
+//		var v T
+//		err := Do(ctx, attempts, func(ctx context.Context) error {
+//			var err error
+//			v, err = fn(ctx)
+//			return err
+//		})
+//		return v, err
+//	}
+//
+// It retries that parameter as the helper does; the helper's attempts
+// parameter, when it bounds them, is read from the argument (a constant,
+// or a parameter of the wrapper).
+func (m *model) findOwnWrappers() {
+	for changed := true; changed; {
+		changed = false
+		for fn, decl := range m.x.decls {
+			if decl.Body == nil || fn.Pkg() != m.pass.Pkg {
+				continue
+			}
+			if _, done := m.ownHelpers[fn]; done {
+				continue
+			}
+			for _, st := range decl.Body.List {
+				call := stmtCall(st)
+				if call == nil {
+					continue
+				}
+				hfn, _ := m.callee(call)
+				if hfn == nil {
+					continue
+				}
+				h := m.ownHelpers[hfn.Origin()]
+				if h == nil || h.op >= len(call.Args) {
+					continue
+				}
+				v := m.wrappedParam(call.Args[h.op])
+				if v == nil || len(m.x.defs[v]) > 0 || m.x.addrTaken[v] {
+					continue
+				}
+				j := m.paramIndex(decl, v)
+				if j < 0 {
+					continue
+				}
+				l := h.layer
+				l.Func = analysisutil.Name(fn)
+				if h.layer.Param > 0 {
+					l.Param, l.ParamOffset = 0, 0
+					if i := h.layer.Param - 1; i < len(call.Args) {
+						a := call.Args[i]
+						if n, ok := m.constInt(a); ok {
+							l.Attempts = int(n) + h.layer.ParamOffset
+						} else if pv := m.x.varOf(a); pv != nil && m.paramIndex(decl, pv) >= 0 && len(m.x.defs[pv]) == 0 {
+							l.Param, l.ParamOffset = m.paramIndex(decl, pv)+1, h.layer.ParamOffset
+						} else {
+							l.Attempts, l.Bound = 0, analysisutil.Format(m.pass.Fset, a)
+						}
+					}
+				}
+				m.ownHelpers[fn] = &ownHelper{op: j, layer: l, remote: h.remote}
+				changed = true
+				break
+			}
+		}
+	}
+}
+
+// stmtCall returns the call a statement makes at its top: f(...),
+// return f(...), x := f(...), x, err = f(...).
+func stmtCall(st ast.Stmt) *ast.CallExpr {
+	var e ast.Expr
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.ReturnStmt:
+		if len(s.Results) == 1 {
+			e = s.Results[0]
+		}
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	c, _ := ast.Unparen(e).(*ast.CallExpr)
+	return c
+}
+
+// wrappedParam returns the function parameter an operation hands on:
+// calledParam's, or the one call of a literal that makes no other call
+// (func(ctx context.Context) error { var err error; v, err = fn(ctx);
+// return err }).
+func (m *model) wrappedParam(op ast.Expr) *types.Var {
+	if v := m.calledParam(op); v != nil {
+		return v
+	}
+	lit, ok := ast.Unparen(op).(*ast.FuncLit)
+	if !ok {
+		return nil
+	}
+	var found *types.Var
+	calls := 0
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			calls++ // a nested literal: not a plain hand-on
+			return false
+		case *ast.CallExpr:
+			if tv, ok := m.info.Types[n.Fun]; ok && tv.IsType() {
+				return true // a conversion
+			}
+			calls++
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if v, ok := m.info.Uses[id].(*types.Var); ok {
+					if _, isFunc := types.Unalias(v.Type()).Underlying().(*types.Signature); isFunc {
+						found = v
+					}
+				}
+			}
+		}
+		return true
+	})
+	if calls != 1 {
+		return nil
+	}
+	return found
 }
 
 // findWrappers finds the package's functions that hand a function

@@ -247,3 +247,16 @@ func (s *Service) Closure(ctx context.Context, keys []string) {
 		})
 	}
 }
+
+// Helpers that delegate to another helper of their package are helpers too.
+func (s *Service) delegated(ctx context.Context, q string) (*Quote, error) {
+	return retryx.Value(ctx, 2, func(ctx context.Context) (*Quote, error) {
+		return s.Pricing.Quote(ctx, q) // want `retry amplification 2×3 = 6: this retryx.Value \(2 attempts\)`
+	})
+}
+
+func (s *Service) delegatedConst(ctx context.Context, q string) error {
+	return retryx.Thrice(ctx, func(ctx context.Context) error {
+		return s.s.Get(ctx, q) // want `retry amplification 3×3 = 9: this retryx.Thrice \(3 attempts\)`
+	})
+}

@@ -97,3 +97,20 @@ func Failover(ctx context.Context, replicas []string, f func(ctx context.Context
 	}
 	return err
 }
+
+// Value delegates to DoErr through a literal whose one call is f: it
+// retries f attempts times, as DoErr does.
+func Value[T any](ctx context.Context, attempts int, f func(context.Context) (T, error)) (T, error) {
+	var v T
+	err := DoErr(ctx, attempts, func(ctx context.Context) error {
+		var err error
+		v, err = f(ctx)
+		return err
+	})
+	return v, err
+}
+
+// Thrice delegates with a constant: 3 attempts.
+func Thrice(ctx context.Context, f func(context.Context) error) error {
+	return DoErr(ctx, 3, f)
+}
