@@ -66,6 +66,8 @@ var inboundParams = map[string]bool{
 
 var now = map[string]bool{"time.Now": true}
 
+var elapsed = map[string]bool{"time.Until": true, "time.Since": true}
+
 var timeAdd = map[string]bool{"(time.Time).Add": true}
 
 // runsLater lists functions that keep a function argument (index) to run

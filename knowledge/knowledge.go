@@ -114,6 +114,10 @@ type Table struct {
 	// Deadlines: functions whose result is a point in time derived from now
 	// (time.Now), used to read WithDeadline(ctx, time.Now().Add(d)).
 	Now map[string]bool
+	// Elapsed: functions whose result is the time left until, or spent
+	// since, a point in time (time.Until, time.Since): comparing it checks
+	// a deadline.
+	Elapsed map[string]bool
 	// TimeAdd: methods that add a duration to a time (time.Time.Add).
 	TimeAdd map[string]bool
 	// ErrorMatches: functions that report whether an error (argument 0)
@@ -433,6 +437,7 @@ func Default() *Table {
 		DefaultTransports: map[string]bool{"net/http.DefaultTransport": true},
 		TransportCopies:   map[string]bool{"(*net/http.Transport).Clone": true},
 		Now:               maps.Clone(now),
+		Elapsed:           maps.Clone(elapsed),
 		TimeAdd:           maps.Clone(timeAdd),
 		ErrorMatches:      map[string]bool{"errors.Is": true},
 		LiveOnContext:     maps.Clone(liveOnContext),

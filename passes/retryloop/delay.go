@@ -109,26 +109,11 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 	})
 	for _, r := range li.receives {
 		kind, made := m.timerOf(r.expr.X)
-		if kind == knowledge.Ticker && made != nil && !within(made.Pos(), L.Stmt) && m.key(made) == "time.NewTicker" {
-			// A retry paced by a ticker made before the loop (for {
-			// if err := flush(ctx); err == nil { return }; <-t.C }):
-			// every attempt waits the same period.
-			s := &Sleep{Node: r.expr, Name: "a time.Ticker", Ticker: true, Call: made, Dur: arg(made, 0)}
-			if r.clause != nil {
-				if !m.othersLeave(r.sel, r.clause, L, li) {
-					continue
-				}
-				s.Form = SelectCase
-				s.CtxAware = m.otherCase(r.sel, r.clause)
-			} else {
-				s.Form = Blocking
-				s.Stmt = stmtOnly[r.expr]
-			}
-			s.Vary = m.vary(s.Dur, L)
-			L.Sleeps = append(L.Sleeps, s)
-			continue
-		}
-		if kind != knowledge.After && kind != knowledge.NewTimer {
+		// A retry paced by a ticker made before the loop (for { if err :=
+		// flush(ctx); err == nil { return }; <-t.C }): every attempt waits
+		// the same period.
+		ticker := kind == knowledge.Ticker && made != nil && !within(made.Pos(), L.Stmt)
+		if kind != knowledge.After && kind != knowledge.NewTimer && !ticker {
 			continue
 		}
 		if made != nil && timeouts[made] {
@@ -144,6 +129,13 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 		} else {
 			s.Form = Blocking
 			s.Stmt = stmtOnly[r.expr]
+		}
+		if ticker {
+			s.Name, s.Ticker, s.Call = "a time.Ticker", true, made
+			s.Dur = arg(made, m.rt.Timers[m.key(made)].Dur)
+			s.Vary = m.vary(s.Dur, L)
+			L.Sleeps = append(L.Sleeps, s)
+			continue
 		}
 		s.Name = "time.After"
 		if kind == knowledge.NewTimer {

@@ -447,7 +447,7 @@ func (m *model) ctxish(e ast.Node) bool {
 			switch {
 			case recv != nil && analysisutil.IsContext(m.info.TypeOf(recv)):
 				found = true
-			case key == "time.Now" || key == "time.Since" || key == "time.Until":
+			case m.table.Now[key] || m.table.Elapsed[key]:
 				found = true
 			case analysisutil.TypeKey(recvType(fn)) == "time.Time":
 				found = true
@@ -506,7 +506,7 @@ func (m *model) clockVar(v *types.Var) bool {
 			continue
 		}
 		if fn, _ := m.callee(c); fn != nil {
-			if k := analysisutil.Key(fn); k == "time.Until" || k == "time.Since" {
+			if m.table.Elapsed[analysisutil.Key(fn)] {
 				return true
 			}
 		}

@@ -310,8 +310,10 @@ func (m *model) timerOf(x ast.Expr) (knowledge.TimerKind, *ast.CallExpr) {
 		switch analysisutil.TypeKey(m.info.TypeOf(e.X)) {
 		case "time.Ticker":
 			if v := m.x.varOf(e.X); v != nil && !m.x.addrTaken[v] && len(m.x.defs[v]) == 1 {
-				if c, ok := ast.Unparen(m.x.defs[v][0].rhs).(*ast.CallExpr); ok && m.key(c) == "time.NewTicker" {
-					return knowledge.Ticker, c
+				if c, ok := ast.Unparen(m.x.defs[v][0].rhs).(*ast.CallExpr); ok {
+					if row, ok := m.rt.Timers[m.key(c)]; ok && row.Kind == knowledge.Ticker {
+						return knowledge.Ticker, c
+					}
 				}
 			}
 			return knowledge.Ticker, nil
