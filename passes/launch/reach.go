@@ -27,7 +27,7 @@ func (s *state) reach(l *Launch) {
 		if len(l.Loops) > 0 {
 			scope = l.Loops[len(l.Loops)-1]
 		}
-		work = s.works(s.literal(l.Fn).Body, owner, scope)
+		work = s.works(s.literal(l.Fn).Body, owner, scope, true)
 		// Work reached only where a condition on the element holds
 		// (if len(doc) == 0 { alert(ctx, id) }) is not work every
 		// goroutine does: no evidence of one call per element.

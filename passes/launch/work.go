@@ -158,7 +158,7 @@ func (s *state) fact(fn *types.Func) *WorkFact {
 	s.busy[fn] = true
 	var f *WorkFact
 	if decl := s.flow.Decl(fn); decl != nil && decl.Body != nil {
-		work := s.works(decl.Body, decl, decl)
+		work := s.works(decl.Body, decl, decl, false)
 		for i := range work {
 			work[i].On = s.paramRoots(work[i].roots, decl)
 			work[i].roots = nil
@@ -227,8 +227,10 @@ func (s *state) exportFacts() {
 // works returns the remote outbound work that the calls inside body reach,
 // written in owner's parameters. scope is the region whose variables are
 // made anew for each run of body (the function, or the loop that starts
-// the goroutines): a limit held in one of them is not shared.
-func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work {
+// the goroutines): a limit held in one of them is not shared. guards:
+// record each work's guards (a launched literal's, which reach reads;
+// facts do not carry them).
+func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node, guards bool) []Work {
 	if !s.remote {
 		return nil
 	}
@@ -261,7 +263,12 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 				return
 			}
 			d := s.deps.OutboundDep(oc, owner)
-			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc), guards: s.guardRoots(stack)}
+			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
+			if guards {
+				if guards {
+					w.guards = s.guardRoots(stack)
+				}
+			}
 			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
 				w.Limit = s.runLimit(stack)
 			}
@@ -288,7 +295,9 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node) []Work
 			w.Client = s.deps.Subst(w.Client, fn, recv, call.Args, owner)
 			w.roots = map[*types.Var]bool{}
 			s.argRoots(w.On, fn, recv, call.Args, w.roots)
-			w.guards = s.guardRoots(stack)
+			if guards {
+				w.guards = s.guardRoots(stack)
+			}
 			w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
 			if len(w.Via) > maxVia {
 				w.Via = w.Via[:maxVia]
