@@ -265,9 +265,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node, guards
 			d := s.deps.OutboundDep(oc, owner)
 			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
 			if guards {
-				if guards {
-					w.guards = s.guardRoots(stack)
-				}
+				w.guards = s.guardRoots(stack)
 			}
 			if w.Limit = s.limitAt(acqs, call, stack); w.Limit == "" {
 				w.Limit = s.runLimit(stack)
