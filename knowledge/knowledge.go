@@ -292,6 +292,10 @@ type GRPCShape struct {
 	// timeout). A call through a connection dialled with one is bounded as
 	// far as resilint can tell: not reported.
 	DeadlineOptions map[string]DialOption
+	// DialOptionType is the "path.Name" spelling of the dial option type
+	// (grpc.DialOption): a function's variadic parameter of it takes the
+	// options its callers add, and a function returning it makes options.
+	DialOptionType string
 }
 
 // DialOption is a dial option that can set call deadlines.
@@ -407,7 +411,7 @@ func Default() *Table {
 			FiniteStreamMethods: []string{"CloseAndRecv"}, EndOfStream: "io.EOF", WaitForReady: grpcPath + ".WaitForReady",
 			DefaultCallOptions: grpcPath + ".WithDefaultCallOptions", DefaultServiceConfig: grpcPath + ".WithDefaultServiceConfig",
 			Dials: maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
-			DeadlineOptions: maps.Clone(grpcDeadlineOptions)},
+			DeadlineOptions: maps.Clone(grpcDeadlineOptions), DialOptionType: grpcPath + ".DialOption"},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},
 		Conns:           defaultConns(),

@@ -85,8 +85,13 @@
 // transport sets only those have no bound). For a dial, the dialer's
 // Timeout or Deadline. For gRPC, the connection's options: a unary (for a
 // stream, a stream) interceptor, a default service config with a "timeout",
-// or options that cannot be read (from a variable, or made by a function
-// outside the gRPC package) may bound it. A client, transport or connection
+// or options that cannot be read (from a variable, an interface method, or
+// a function of another module) may bound it. An interceptor that passes
+// its caller's context to the invoker unchanged (one that logs or counts)
+// bounds nothing; options made by the module's own functions are read
+// through their facts, and the options a caller hands to a dial helper
+// that adds them to its own (Dial(target string, extra
+// ...grpc.DialOption)) are read at each call. A client, transport or connection
 // is followed through variables, unexported fields the package alone sets,
 // parameters of unexported functions called only directly (the arguments
 // of every call), and constructors of the module (their facts); one handed

@@ -43,7 +43,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 			ResultType: reflect.TypeFor[*Model](),
-			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact), new(ConnFact), new(UnlimitedGroupFact), new(ShapeFact), new(LaterFact), new(CtxInertFact)},
+			FactTypes:  []analysis.Fact{new(RequestFact), new(RecontextFact), new(ClientFact), new(ConnFact), new(OptionFact), new(UnlimitedGroupFact), new(ShapeFact), new(LaterFact), new(CtxInertFact)},
 		}
 	})
 }

@@ -170,8 +170,10 @@ func (m *Model) exportRequestFacts() {
 			m.Pass.ExportObjectFact(fn, &UnlimitedGroupFact{})
 		}
 		if sig.Results().Len() > 0 && fn.Exported() {
-			f := &ConnFact{Unary: m.returnsConn(fn, false, map[*types.Var]bool{}, 0), Stream: m.returnsConn(fn, true, map[*types.Var]bool{}, 0)}
-			if f.Unary != BoundUnknown || f.Stream != BoundUnknown {
+			if f := m.connFact(fn); f != nil {
+				m.Pass.ExportObjectFact(fn, f)
+			}
+			if f := m.optionFact(fn, m.decls[fn]); f != nil {
 				m.Pass.ExportObjectFact(fn, f)
 			}
 		}

@@ -1,14 +1,13 @@
 package ctxflow
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
-	"github.com/resilint/resilint/knowledge"
 )
 
 // ConnFact is exported for a function that returns a gRPC client
@@ -16,6 +15,12 @@ import (
 // they bound, for unary calls and for streams (see [Model.ConnBound]).
 type ConnFact struct {
 	Unary, Stream Bound
+	// OptParam, when not 0, is the 1-based index of the function's
+	// variadic dial-option parameter whose options the connection is also
+	// dialled with (Dial(target string, extra ...grpc.DialOption)): Unary
+	// and Stream are then the bounds of the function's own options, and a
+	// call's own options decide where those set none.
+	OptParam int
 }
 
 func (*ConnFact) AFact() {}
@@ -30,7 +35,11 @@ func (f *ConnFact) String() string {
 		}
 		return "unknown"
 	}
-	return "conn{unary " + name(f.Unary) + ", stream " + name(f.Stream) + "}"
+	s := "conn{unary " + name(f.Unary) + ", stream " + name(f.Stream)
+	if f.OptParam > 0 {
+		s += fmt.Sprintf(", options of parameter %d", f.OptParam)
+	}
+	return s + "}"
 }
 
 // ConnBound is what the connection behind e — a gRPC client connection, a
@@ -44,7 +53,7 @@ func (f *ConnFact) String() string {
 // parameter, a field given values from outside).
 func (m *Model) ConnBound(e ast.Expr, stream bool) Bound {
 	m.Index()
-	return m.connBound(e, stream, map[*types.Var]bool{}, 0)
+	return m.connBound(e, stream, newConnEnv(nil), 0)
 }
 
 // joinBounds: unknown unless all agree.
@@ -58,14 +67,14 @@ func joinBounds(a, b Bound, first bool) Bound {
 	return a
 }
 
-func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, depth int) Bound {
+func (m *Model) connBound(e ast.Expr, stream bool, env *connEnv, depth int) Bound {
 	if depth > maxDepth || e == nil {
 		return BoundUnknown
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			return m.connBound(x.X, stream, seen, depth+1)
+			return m.connBound(x.X, stream, env, depth+1)
 		}
 	case *ast.CompositeLit:
 		// A wrapper made here (&Client{conn: conn, certs: pb.NewCertsClient(conn)}):
@@ -76,7 +85,7 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 				el = kv.Value
 			}
 			if t := m.info.TypeOf(el); t != nil && m.connOrClient(t) {
-				r, first = joinBounds(r, m.connBound(el, stream, seen, depth+1), first), false
+				r, first = joinBounds(r, m.connBound(el, stream, env, depth+1), first), false
 			}
 		}
 		return r
@@ -91,7 +100,7 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 		}
 		r := BoundUnknown
 		for i, v := range vals {
-			r = joinBounds(r, m.connBound(v, stream, seen, depth+1), i == 0)
+			r = joinBounds(r, m.connBound(v, stream, env, depth+1), i == 0)
 		}
 		return r
 	case *ast.Ident:
@@ -99,11 +108,11 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 		if !ok || !m.local(v) || m.addrTaken[v] {
 			return BoundUnknown
 		}
-		if seen[v] {
+		if env.seen[v] {
 			return BoundUnknown
 		}
-		seen[v] = true
-		defer delete(seen, v)
+		env.seen[v] = true
+		defer delete(env.seen, v)
 		if _, isParam := m.params[v]; isParam {
 			// heartbeat(conn) called only here: the arguments it is given.
 			vals, ok := m.paramValues(v, depth)
@@ -112,7 +121,7 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 			}
 			r := BoundUnknown
 			for i, a := range vals {
-				r = joinBounds(r, m.connBound(a, stream, seen, depth+1), i == 0)
+				r = joinBounds(r, m.connBound(a, stream, env, depth+1), i == 0)
 			}
 			return r
 		}
@@ -121,7 +130,7 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 			if d.rhs == nil || d.index > 0 {
 				return BoundUnknown
 			}
-			r, first = joinBounds(r, m.connBound(d.rhs, stream, seen, depth+1), first), false
+			r, first = joinBounds(r, m.connBound(d.rhs, stream, env, depth+1), first), false
 		}
 		return r
 	case *ast.CallExpr:
@@ -131,13 +140,13 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 		}
 		g := &m.Table.GRPC
 		if first, ok := g.Dials[analysisutil.Key(fn)]; ok {
-			return m.dialBound(x, first, stream)
+			return m.dialBound(x, first, stream, env, depth)
 		}
 		// A client constructor taking the connection (NewInventoryClient(cc)).
 		sig, _ := fn.Type().(*types.Signature)
 		for i := 0; sig != nil && i < sig.Params().Len() && i < len(x.Args); i++ {
 			if slices.Contains(g.ConnTypes, analysisutil.TypeKey(sig.Params().At(i).Type())) {
-				return m.connBound(x.Args[i], stream, seen, depth+1)
+				return m.connBound(x.Args[i], stream, env, depth+1)
 			}
 		}
 		// A dial helper of the module (conn, err := warehouse.Dial(addr)).
@@ -146,19 +155,68 @@ func (m *Model) connBound(e ast.Expr, stream bool, seen map[*types.Var]bool, dep
 			if !m.Pass.ImportObjectFact(fn.Origin(), f) {
 				return BoundUnknown
 			}
+			b := f.Unary
 			if stream {
-				return f.Stream
+				b = f.Stream
 			}
-			return f.Unary
+			if b == NoTimeout && f.OptParam > 0 {
+				// Its own options set none: the ones this call adds decide.
+				return m.argOptionsBound(x, f.OptParam-1, stream, env, depth+1)
+			}
+			return b
 		}
-		return m.returnsConn(fn, stream, seen, depth+1)
+		if p := m.optionParam(fn); p != nil {
+			// An own dial helper taking options: its body is read with
+			// the options this call gives it.
+			b := m.argOptionsBound(x, sig.Params().Len()-1, stream, env, depth+1)
+			if b != NoTimeout {
+				return b
+			}
+			saved, had := env.args[p]
+			env.args[p] = b
+			defer func() {
+				if had {
+					env.args[p] = saved
+				} else {
+					delete(env.args, p)
+				}
+			}()
+		}
+		return m.returnsConn(fn, stream, env, depth+1)
 	}
 	return BoundUnknown
 }
 
+// connFact computes the ConnFact of a function of this package, nil when
+// nothing is known. The options a dial helper adds from its variadic
+// option parameter are left to each call.
+func (m *Model) connFact(fn *types.Func) *ConnFact {
+	p := m.optionParam(fn)
+	f := &ConnFact{}
+	used := false
+	for _, stream := range []bool{false, true} {
+		env := newConnEnv(p)
+		b := m.returnsConn(fn, stream, env, 0)
+		used = used || (env.usedFree && b == NoTimeout)
+		if stream {
+			f.Stream = b
+		} else {
+			f.Unary = b
+		}
+	}
+	if f.Unary == BoundUnknown && f.Stream == BoundUnknown {
+		return nil
+	}
+	if used {
+		sig := fn.Type().(*types.Signature)
+		f.OptParam = sig.Params().Len()
+	}
+	return f
+}
+
 // returnsConn is the ConnBound of what a function of this package returns
 // first, on every return that gives one.
-func (m *Model) returnsConn(fn *types.Func, stream bool, seen map[*types.Var]bool, depth int) Bound {
+func (m *Model) returnsConn(fn *types.Func, stream bool, env *connEnv, depth int) Bound {
 	decl := m.decls[fn.Origin()]
 	if decl == nil || decl.Body == nil || depth > maxDepth {
 		return BoundUnknown
@@ -173,7 +231,7 @@ func (m *Model) returnsConn(fn *types.Func, stream bool, seen map[*types.Var]boo
 	}
 	r, first := BoundUnknown, true
 	for _, e := range results {
-		r, first = joinBounds(r, m.connBound(e, stream, seen, depth+1), first), false
+		r, first = joinBounds(r, m.connBound(e, stream, env, depth+1), first), false
 	}
 	return r
 }
@@ -217,109 +275,6 @@ func (m *Model) generatedClient(t types.Type) bool {
 		}
 	}
 	return false
-}
-
-// dialBound reads the dial options of call (from index first on):
-// HasTimeout when one can set the deadline of a call of the kind (a unary
-// interceptor for unary calls, a stream interceptor for streams, a default
-// service config with a "timeout" for both), or cannot be read (an option
-// from a variable, or made by a function outside the gRPC package, which may
-// install an interceptor); NoTimeout otherwise.
-func (m *Model) dialBound(call *ast.CallExpr, first int, stream bool) Bound {
-	var opts []ast.Expr
-	for i := first; i < len(call.Args); i++ {
-		opts = append(opts, call.Args[i])
-	}
-	if call.Ellipsis.IsValid() && len(opts) > 0 {
-		// grpc.NewClient(target, opts...): read the slice's literal and
-		// appends; anything else is unreadable.
-		last := opts[len(opts)-1]
-		opts = opts[:len(opts)-1]
-		elems, ok := m.sliceElems(last)
-		if !ok {
-			return HasTimeout
-		}
-		opts = append(opts, elems...)
-	}
-	fn, _ := m.Callee(call)
-	grpcPkg := fn.Pkg()
-	for _, o := range opts {
-		oc, ok := ast.Unparen(o).(*ast.CallExpr)
-		if !ok {
-			return HasTimeout // an option from a variable: unknown
-		}
-		ofn, _ := m.Callee(oc)
-		if ofn == nil {
-			return HasTimeout
-		}
-		row, ok := m.Table.GRPC.DeadlineOptions[analysisutil.Key(ofn)]
-		if !ok {
-			if ofn.Pkg() != grpcPkg {
-				return HasTimeout // another package's option helper: unknown
-			}
-			continue // an option of the gRPC package that sets no deadline
-		}
-		if row.Config == knowledge.None {
-			if row.Stream == stream {
-				return HasTimeout
-			}
-			continue
-		}
-		if row.Config >= len(oc.Args) {
-			return HasTimeout
-		}
-		strs, ok := m.Strings(oc.Args[row.Config])
-		if !ok {
-			return HasTimeout
-		}
-		for _, js := range strs {
-			if strings.Contains(js, `"timeout"`) {
-				return HasTimeout
-			}
-		}
-	}
-	return NoTimeout
-}
-
-// sliceElems returns the elements a local slice variable is given: its
-// composite literal and the values appended to it.
-func (m *Model) sliceElems(e ast.Expr) ([]ast.Expr, bool) {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil, false
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
-	if !ok || !m.local(v) || m.addrTaken[v] {
-		return nil, false
-	}
-	if _, isParam := m.params[v]; isParam {
-		return nil, false
-	}
-	var out []ast.Expr
-	for _, d := range m.defs[v] {
-		switch {
-		case d.zero:
-		case d.rhs == nil || d.index > 0:
-			return nil, false
-		default:
-			switch r := ast.Unparen(d.rhs).(type) {
-			case *ast.CompositeLit:
-				out = append(out, r.Elts...)
-			case *ast.CallExpr:
-				// opts = append(opts, x, y)
-				if !m.isBuiltin(r.Fun, "append") || len(r.Args) == 0 || r.Ellipsis.IsValid() {
-					return nil, false
-				}
-				if base, ok := ast.Unparen(r.Args[0]).(*ast.Ident); !ok || m.info.Uses[base] != v {
-					return nil, false
-				}
-				out = append(out, r.Args[1:]...)
-			default:
-				return nil, false
-			}
-		}
-	}
-	return out, true
 }
 
 // GRPCDials returns the dial calls (grpc.NewClient(target, ...)) that a
