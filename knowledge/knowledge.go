@@ -296,6 +296,10 @@ type GRPCShape struct {
 	// (grpc.DialOption): a function's variadic parameter of it takes the
 	// options its callers add, and a function returning it makes options.
 	DialOptionType string
+	// CustomDialers are the dial options that replace how a connection
+	// reaches its target (grpc.WithContextDialer): a custom dialer may
+	// dial a unix socket whatever the target says.
+	CustomDialers []string
 }
 
 // DialOption is a dial option that can set call deadlines.
@@ -411,7 +415,8 @@ func Default() *Table {
 			FiniteStreamMethods: []string{"CloseAndRecv"}, EndOfStream: "io.EOF", WaitForReady: grpcPath + ".WaitForReady",
 			DefaultCallOptions: grpcPath + ".WithDefaultCallOptions", DefaultServiceConfig: grpcPath + ".WithDefaultServiceConfig",
 			Dials: maps.Clone(grpcDials), DialTargets: maps.Clone(grpcDialTargets), ConnTypes: []string{grpcPath + ".ClientConnInterface", grpcPath + ".ClientConn"},
-			DeadlineOptions: maps.Clone(grpcDeadlineOptions), DialOptionType: grpcPath + ".DialOption"},
+			DeadlineOptions: maps.Clone(grpcDeadlineOptions), DialOptionType: grpcPath + ".DialOption",
+			CustomDialers: []string{grpcPath + ".WithContextDialer", grpcPath + ".WithDialer"}},
 		DefaultClient:   "net/http.DefaultClient",
 		StreamNetworks:  []string{"tcp"},
 		Conns:           defaultConns(),

@@ -33,8 +33,10 @@
 //     == 0 { alert(ctx, id) }, a case of a switch on it): not every
 //     goroutine reaches it (work after the success of earlier work, if err
 //     == nil { upload(out) }, is every goroutine's); a
-//     gRPC call counts only when its connection is dialled to another host
-//     in sight (local daemons are reached over gRPC on unix sockets);
+//     gRPC call counts only when its connection is dialled in sight to
+//     another host, or in the package to an address given from outside
+//     with every option read and no custom dialer (local daemons are
+//     reached over gRPC on unix sockets, often through a dialer);
 //   - the element is the payload, not the target: the dependency each call
 //     reaches (its URL's host or base URL, its address, or for gRPC,
 //     database and Redis calls its client) is the same for every element.

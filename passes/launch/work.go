@@ -401,12 +401,13 @@ func isError(t types.Type) bool {
 
 // evidence reports whether an outbound call is evidence of remote work.
 // Local calls are not in Result.Calls; a gRPC call counts only when its
-// connection provably goes to another host: gRPC is how programs talk to
-// their local daemons (containerd, the kubelet's plugins) over unix
-// sockets, dialled where this package cannot see, and its calls share one
-// connection.
+// connection provably goes to another host, or is dialled in this package
+// over the network to a target given from outside (DialledInView): gRPC
+// is how programs talk to their local daemons (containerd, the kubelet's
+// plugins) over unix sockets, dialled where this package cannot see or
+// through a custom dialer.
 func (s *state) evidence(oc *outbound.Call) bool {
-	return oc.Spec.Kind != knowledge.GRPC || oc.Place.Locality == outbound.Remote
+	return oc.Spec.Kind != knowledge.GRPC || oc.Place.Locality == outbound.Remote || s.deps.Res.DialledInView(oc)
 }
 
 // named reports whether an outbound call names its target in an argument

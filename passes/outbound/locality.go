@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"net"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -537,6 +538,41 @@ func (l *locator) grpc(recv ast.Expr) Place {
 		ps = append(ps, l.grpcTargetExpr(d.Args[i]))
 	}
 	return joinPlaces(ps)
+}
+
+// DialledInView reports whether a gRPC call's connection traces only to
+// dials of this package (grpc.NewClient(addr, ...)) whose target is not
+// proven local and whose options are all read and install no custom
+// dialer: the connection goes over the network to wherever the target
+// names, though the target itself comes from out of sight.
+func (r *Result) DialledInView(c *Call) bool {
+	if c.Spec.Kind != knowledge.GRPC || c.Recv == nil || c.Place.Locality == Local {
+		return false
+	}
+	l := r.loc
+	dials, made := l.m.GRPCOrigins(c.Recv)
+	if len(dials) == 0 || len(made) > 0 {
+		return false
+	}
+	g := &l.t.GRPC
+	for _, d := range dials {
+		fn, _ := l.m.Callee(d)
+		first, ok := g.Dials[analysisutil.Key(fn)]
+		if !ok || d.Ellipsis.IsValid() {
+			return false
+		}
+		for _, a := range d.Args[min(first, len(d.Args)):] {
+			oc, ok := ast.Unparen(a).(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			ofn, _ := l.m.Callee(oc)
+			if ofn == nil || ofn.Pkg() != fn.Pkg() || slices.Contains(g.CustomDialers, analysisutil.Key(ofn)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // grpcTarget reads a gRPC target: scheme:rest (unix:path, dns:///host:port,

@@ -3,6 +3,7 @@ package fanout
 import (
 	"context"
 	"database/sql"
+	"net"
 	"net/http"
 	"sync"
 
@@ -120,6 +121,51 @@ func NewShipper2() (*Shipper2, error) {
 func (s *Shipper2) ShipAll(ctx context.Context, orders []Order) {
 	for _, o := range orders {
 		go s.orders.Ship(ctx, &orderspb.ShipRequest{ID: o.ID}) // want `one goroutine per element of orders with no limit, each calling orderspb.OrdersClient \(s.orders\) \(\(orderspb.OrdersClient\).Ship\): a large batch sends as many concurrent calls to orderspb.OrdersClient \(s.orders\) at once`
+	}
+}
+
+// A connection dialled here over the network to an address given from
+// outside: the target is unknown but it is one, and no custom dialer can
+// turn it into a unix socket.
+type Shipper3 struct{ orders orderspb.OrdersClient }
+
+func NewShipper3(addr string) (*Shipper3, error) {
+	conn, err := grpc.NewClient(addr, grpc.WithAuthority("orders"))
+	if err != nil {
+		return nil, err
+	}
+	return &Shipper3{orders: orderspb.NewOrdersClient(conn)}, nil
+}
+
+func (s *Shipper3) ShipAll(ctx context.Context, orders []Order) {
+	for _, o := range orders {
+		go s.orders.Ship(ctx, &orderspb.ShipRequest{ID: o.ID}) // want `one goroutine per element of orders with no limit, each calling orderspb.OrdersClient \(s.orders\)`
+	}
+}
+
+// The same with a custom dialer, which may reach a local daemon's socket
+// whatever the address: not evidence of another host.
+type Shipper4 struct{ orders orderspb.OrdersClient }
+
+func NewShipper4(addr string, dial func(context.Context, string) (net.Conn, error)) (*Shipper4, error) {
+	conn, err := grpc.NewClient(addr, grpc.WithContextDialer(dial))
+	if err != nil {
+		return nil, err
+	}
+	return &Shipper4{orders: orderspb.NewOrdersClient(conn)}, nil
+}
+
+func (s *Shipper4) ShipAll(ctx context.Context, orders []Order) {
+	for _, o := range orders {
+		go s.orders.Ship(ctx, &orderspb.ShipRequest{ID: o.ID})
+	}
+}
+
+// A connection handed in from out of sight: silent.
+func ShipVia(ctx context.Context, cc grpc.ClientConnInterface, orders []Order) {
+	c := orderspb.NewOrdersClient(cc)
+	for _, o := range orders {
+		go c.Ship(ctx, &orderspb.ShipRequest{ID: o.ID})
 	}
 }
 

@@ -1,7 +1,10 @@
 // Package grpc is a stub of google.golang.org/grpc for tests.
 package grpc
 
-import "context"
+import (
+	"context"
+	"net"
+)
 
 type CallOption interface{ before() }
 
@@ -43,3 +46,5 @@ type ServerStreamingClient[T any] interface {
 	Recv() (*T, error)
 	ClientStream
 }
+
+func WithContextDialer(f func(context.Context, string) (net.Conn, error)) DialOption { return nil }
