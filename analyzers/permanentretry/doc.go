@@ -48,6 +48,12 @@
 // error carries (errors.As(err, &apiErr) && apiErr.Code >= 400) counts
 // when it is compared with an HTTP status constant.
 //
+// A gRPC connection whose default service config (a constant JSON given
+// to grpc.WithDefaultServiceConfig where the connection is dialled) has a
+// retry policy listing a permanent code in retryableStatusCodes is
+// reported at the dial: gRPC itself re-sends every call of the
+// connection that fails with it.
+//
 // Not reported: loops that return or break on 4xx before they retry, and
 // predicates that return false for it first; conditions that retry only
 // >= 500 (and 429), transient codes or transport errors (err != nil);

@@ -59,6 +59,9 @@ func run(pass *analysis.Pass, cfg *config.Config, rl *analysis.Analyzer) (any, e
 			rep.Report(analysis.Diagnostic{Pos: p.Node.Pos(), End: headEnd(p), Message: predMessage(pr, p)})
 		}
 	}
+	for _, sr := range res.ServiceRetries {
+		rep.Report(analysis.Diagnostic{Pos: sr.Dial.Pos(), End: sr.Option.End(), Message: serviceMessage(sr)})
+	}
 	return nil, nil
 }
 
@@ -110,6 +113,16 @@ func why(p *retryloop.Permanent, advise func(pron, only string) string) string {
 		return "they are permanent, the same request fails the same way on every attempt; " +
 			advise("them", "transient failures (5xx, 408, 425, 429; Unavailable)")
 	}
+}
+
+// serviceMessage words a service config that retries permanent codes.
+func serviceMessage(sr *retryloop.ServiceRetry) string {
+	list, noun := sr.Codes[0], "the code is"
+	if n := len(sr.Codes); n > 1 {
+		list, noun = strings.Join(sr.Codes[:n-1], ", ")+" and "+sr.Codes[n-1], "the codes are"
+	}
+	return "the service config's retry policy makes gRPC retry " + list + ": " + noun +
+		" permanent, the same call fails the same way on every attempt; list only transient codes (UNAVAILABLE, RESOURCE_EXHAUSTED) in retryableStatusCodes"
 }
 
 func subject(p *retryloop.Permanent) string {

@@ -540,6 +540,20 @@ func (l *locator) grpc(recv ast.Expr) Place {
 	return joinPlaces(ps)
 }
 
+// DialPlace is where a gRPC dial call (grpc.NewClient(target, ...))
+// connects: its target's place.
+func (r *Result) DialPlace(dial *ast.CallExpr) Place {
+	fn, _ := r.loc.m.Callee(dial)
+	if fn == nil {
+		return Place{}
+	}
+	i, ok := r.loc.t.GRPC.DialTargets[analysisutil.Key(fn)]
+	if !ok || i >= len(dial.Args) {
+		return Place{}
+	}
+	return r.loc.grpcTargetExpr(dial.Args[i])
+}
+
 // DialledInView reports whether a gRPC call's connection traces only to
 // dials of this package (grpc.NewClient(addr, ...)) whose target is not
 // proven local and whose options are all read and install no custom

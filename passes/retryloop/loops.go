@@ -57,6 +57,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 				m.predicateCall(n)
 			}
 			m.maybeOwnCall(n, fn, decl)
+			m.serviceRetry(n)
 		case *ast.ForStmt, *ast.RangeStmt:
 			if fn != nil {
 				m.loop(n.(ast.Stmt), stack, fn, decl)

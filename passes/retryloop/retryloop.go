@@ -307,6 +307,9 @@ type Result struct {
 	// Predicates are the retry predicates handed to retry helpers that
 	// retry a permanent failure.
 	Predicates []*Predicate
+	// ServiceRetries are the gRPC dials whose default service config
+	// retries permanent codes.
+	ServiceRetries []*ServiceRetry
 	// Relevant is false when the package has nothing the model looks at.
 	Relevant bool
 	// Model is the context-provenance model (shared with outbound).
@@ -514,6 +517,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	res.Helpers = m.helpers
 	res.Nested = m.nestedReports()
 	res.Predicates = m.preds
+	res.ServiceRetries = m.svcRetries
 	return res, nil
 }
 
@@ -538,6 +542,9 @@ type model struct {
 	// predicates that retry a permanent failure.
 	predSites []predSite
 	preds     []*Predicate
+	// svcRetries are the gRPC dials whose service config retries
+	// permanent codes.
+	svcRetries []*ServiceRetry
 	// sites are the retry layers of the package (remote loops and helper
 	// calls), with their enclosing declarations.
 	sites      []*site
