@@ -194,6 +194,12 @@ type RetryHelper struct {
 	// Constant(ctx, d, f)), so a fixed or unjittered one is reported on
 	// the call. Otherwise Delay is a library default, not reported.
 	ChosenDelay bool
+	// Stops are the functions that mark an error the helper does not retry
+	// (cenkalti's backoff.Permanent): the helper retries every other error
+	// its operation returns, so an operation that returns a plain error
+	// for a permanent failure has it retried. Empty when the helper's
+	// errors are not all retried (or which are is out of sight).
+	Stops []string
 }
 
 // RetryPredicate describes a place a retry predicate is handed over: an
@@ -353,6 +359,10 @@ func (h RetryHelper) policy(i int) RetryHelper   { h.Policy = i; return h }
 func (h RetryHelper) opts(i int) RetryHelper     { h.Opts = i; return h }
 func (h RetryHelper) recv() RetryHelper          { h.Recv = true; return h }
 func (h RetryHelper) attempts(n int) RetryHelper { h.Attempts = n; return h }
+func (h RetryHelper) stops(fs ...string) RetryHelper {
+	h.Stops = fs
+	return h
+}
 func (h RetryHelper) delay(v Variation) RetryHelper {
 	h.Delay = v
 	return h
@@ -423,10 +433,10 @@ func helperRows() map[string]RetryHelper {
 	for _, p := range cenkaltiPaths {
 		for _, f := range []string{"Retry", "RetryNotify", "RetryWithData", "RetryNotifyWithData",
 			"RetryNotifyWithTimer", "RetryNotifyWithTimerAndData"} {
-			m[p+"."+f] = helper("backoff." + f).op(0).policy(1)
+			m[p+"."+f] = helper("backoff." + f).op(0).policy(1).stops(p + ".Permanent")
 		}
 	}
-	v5 := helper("backoff.Retry").ctx(0).op(1).opts(2).delay(Randomised)
+	v5 := helper("backoff.Retry").ctx(0).op(1).opts(2).delay(Randomised).stops(cenkaltiV5 + ".Permanent")
 	v5.TimeLimit = true
 	v5.Unlimited = true
 	m[cenkaltiV5+".Retry"] = v5

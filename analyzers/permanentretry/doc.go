@@ -48,6 +48,13 @@
 // error carries (errors.As(err, &apiErr) && apiErr.Code >= 400) counts
 // when it is compared with an HTTP status constant.
 //
+// An operation handed to a retry helper that retries every error but one
+// marked with its stop function (cenkalti/backoff's Retry, which stops on
+// backoff.Permanent(err)) is read the same way, as a function whose
+// non-nil error goes round: the condition on whose path it returns an
+// unmarked error for a permanent status or code is reported (if
+// resp.StatusCode >= 400 { return &StatusError{...} }).
+//
 // A gRPC connection whose default service config (a constant JSON given
 // to grpc.WithDefaultServiceConfig where the connection is dialled) has a
 // retry policy listing a permanent code in retryableStatusCodes is
@@ -68,9 +75,7 @@
 // machine (a loopback address such as 127.0.0.1 or localhost, a unix
 // socket, a subprocess: issue 13, rule 1), such as a readiness poll of a
 // local sidecar. Out of scope for now: a 4xx hidden inside
-// an error's text, or inside an operation handed to a retry helper
-// (cenkalti/backoff has no predicate: its operation returns
-// backoff.Permanent), and loops or predicates that retry any err != nil.
+// an error's text, and loops or predicates that retry any err != nil.
 //
 // Example:
 //

@@ -59,6 +59,12 @@ func run(pass *analysis.Pass, cfg *config.Config, rl *analysis.Analyzer) (any, e
 			rep.Report(analysis.Diagnostic{Pos: p.Node.Pos(), End: headEnd(p), Message: predMessage(pr, p)})
 		}
 	}
+	for _, p := range res.OpPermanent {
+		if p.Op.Place == outbound.Local {
+			continue
+		}
+		rep.Report(analysis.Diagnostic{Pos: p.Node.Pos(), End: headEnd(p), Message: opMessage(p)})
+	}
 	for _, sr := range res.ServiceRetries {
 		rep.Report(analysis.Diagnostic{Pos: sr.Dial.Pos(), End: sr.Option.End(), Message: serviceMessage(sr)})
 	}
@@ -113,6 +119,22 @@ func why(p *retryloop.Permanent, advise func(pron, only string) string) string {
 		return "they are permanent, the same request fails the same way on every attempt; " +
 			advise("them", "transient failures (5xx, 408, 425, 429; Unavailable)")
 	}
+}
+
+// opMessage words a condition of an operation handed to a retry helper.
+func opMessage(p *retryloop.Permanent) string {
+	what := "condition"
+	if _, ok := p.Node.(*ast.ReturnStmt); ok {
+		what = "return"
+	}
+	// The stop function, named as the helper's package is (backoff.Permanent).
+	stop := p.Op.Row.Stops[0]
+	stop = stop[strings.LastIndex(stop, ".")+1:]
+	if p.Op.Fn != nil && p.Op.Fn.Pkg() != nil {
+		stop = p.Op.Fn.Pkg().Name() + "." + stop
+	}
+	return fmt.Sprintf("this %s returns an error for %s from the operation %s retries: %s", what, subject(p), p.Op.Row.Lib,
+		why(p, func(pron, only string) string { return "wrap " + pron + " in " + stop + "(err) and return plain errors only for " + only }))
 }
 
 // serviceMessage words a service config that retries permanent codes.

@@ -9,5 +9,5 @@ import (
 )
 
 func TestPermanentRetry(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), permanentretry.Analyzer, "permanent", "predicates", "permhelper", "svcconfig")
+	analysistest.Run(t, analysistest.TestData(), permanentretry.Analyzer, "permanent", "predicates", "permhelper", "svcconfig", "opretry")
 }

@@ -175,6 +175,8 @@ func (w *walker) helperReturn(s *ast.ReturnStmt, in []pstate) {
 		var r tri
 		var stat bool
 		switch {
+		case w.predErr && w.stopsRetry(e):
+			r = no // backoff.Permanent(err): the helper returns it at once
 		case w.predErr:
 			r = w.m.nonNil(e)
 			if r == unk {

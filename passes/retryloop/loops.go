@@ -68,6 +68,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 	m.findOwnHelpers()
 	m.ownHelperCalls()
 	m.predicates()
+	m.opPermanents()
 	m.helperClasses()
 	// Where the retried work goes, once every call of the package is known
 	// (an own helper's operations are handed over by its callers).

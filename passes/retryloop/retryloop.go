@@ -255,6 +255,8 @@ type Permanent struct {
 	// go round in.
 	Loop *Loop
 	Pred *Predicate
+	// Op is the retry helper whose operation holds the condition.
+	Op *Helper
 }
 
 // Helper is a call to a known retry helper, or the construction of a retry
@@ -310,6 +312,10 @@ type Result struct {
 	// ServiceRetries are the gRPC dials whose default service config
 	// retries permanent codes.
 	ServiceRetries []*ServiceRetry
+	// OpPermanent are the conditions in operations handed to retry
+	// helpers (Permanent.Op) that return a plain error, which the helper
+	// retries, for a permanent failure.
+	OpPermanent []*Permanent
 	// Relevant is false when the package has nothing the model looks at.
 	Relevant bool
 	// Model is the context-provenance model (shared with outbound).
@@ -518,6 +524,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	res.Nested = m.nestedReports()
 	res.Predicates = m.preds
 	res.ServiceRetries = m.svcRetries
+	res.OpPermanent = m.opPerms
 	return res, nil
 }
 
@@ -545,6 +552,9 @@ type model struct {
 	// svcRetries are the gRPC dials whose service config retries
 	// permanent codes.
 	svcRetries []*ServiceRetry
+	// opPerms are the conditions in operations handed to retry helpers
+	// that send permanent failures back into the helper.
+	opPerms []*Permanent
 	// sites are the retry layers of the package (remote loops and helper
 	// calls), with their enclosing declarations.
 	sites      []*site

@@ -111,10 +111,13 @@ type walker struct {
 	predIdx     int
 	predErr     bool
 	predUnknown bool
-	round       []pstate
-	exit        []pstate
-	fatal       []pstate // paths that end the program or the test (panic, log.Fatal)
-	steps       int
+	// stops are the functions marking an error its retry helper does not
+	// retry (backoff.Permanent), when the walk is an operation's.
+	stops map[string]bool
+	round []pstate
+	exit  []pstate
+	fatal []pstate // paths that end the program or the test (panic, log.Fatal)
+	steps int
 }
 
 const maxSteps = 20000
