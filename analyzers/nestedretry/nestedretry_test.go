@@ -10,7 +10,7 @@ import (
 )
 
 func TestNestedRetry(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), nestedretry.Analyzer, "nested/a", "nested/b", "nested/c", "nested/cases", "nested/param", "nested/retryx", "nested/ownhelper", "nested/v5use", "nested/classes")
+	analysistest.Run(t, analysistest.TestData(), nestedretry.Analyzer, "nested/a", "nested/b", "nested/c", "nested/cases", "nested/param", "nested/retryx", "nested/ownhelper", "nested/v5use", "nested/classes", "nested/cfgmake")
 }
 
 // A team's own retry helper from the configuration is a retry layer.

@@ -82,6 +82,9 @@ func (m *model) evalConfig(e ast.Expr, depth int) cfgVal {
 		}
 		row, ok := m.rt.Configs[analysisutil.Key(fn)]
 		if !ok {
+			if c, ok := m.madeConfig(fn, depth); ok {
+				return c // a constructor of the module
+			}
 			return m.typeDefault(m.info.TypeOf(e))
 		}
 		var base cfgVal

@@ -27,6 +27,14 @@ func (m *model) collect(ins *inspector.Inspector) {
 		helperPaths[knowledge.PathOf(k)] = true
 	}
 	m.importsHelpers = analysisutil.Imports(m.pass.Pkg, helperPaths)
+	for _, imp := range m.pass.Pkg.Imports() {
+		if m.importsHelpers {
+			break
+		}
+		// A package of the module that retries or makes retry
+		// configurations (ConfigFact): its clients are used here.
+		m.importsHelpers = m.pass.ImportPackageFact(imp, new(RetriesFact))
+	}
 	sleepPaths := map[string]bool{"time": true}
 	for k := range m.rt.Sleeps {
 		sleepPaths[knowledge.PathOf(k)] = true

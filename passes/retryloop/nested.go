@@ -626,6 +626,10 @@ func (m *model) exportFacts() {
 			m.pass.ExportObjectFact(fn, f)
 			any = true
 		}
+		if f := m.configFact(fn); f != nil {
+			m.pass.ExportObjectFact(fn, f)
+			any = true
+		}
 		if !m.importsTime {
 			continue
 		}

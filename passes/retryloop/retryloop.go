@@ -57,7 +57,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, ob},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact), new(IterFact)},
+			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact), new(IterFact), new(ConfigFact)},
 		}
 	})
 }
