@@ -134,7 +134,9 @@ func opMessage(p *retryloop.Permanent) string {
 		stop = p.Op.Fn.Pkg().Name() + "." + stop
 	}
 	return fmt.Sprintf("this %s returns an error for %s from the operation %s retries: %s", what, subject(p), p.Op.Row.Lib,
-		why(p, func(pron, only string) string { return "wrap " + pron + " in " + stop + "(err) and return plain errors only for " + only }))
+		why(p, func(pron, only string) string {
+			return "wrap " + pron + " in " + stop + "(err) and return plain errors only for " + only
+		}))
 }
 
 // serviceMessage words a service config that retries permanent codes.
