@@ -99,7 +99,11 @@
 // and loops that pass a wait after a success too and go
 // round (a pause between batches: for { n, err := purge(ctx); if err ==
 // nil && n == 0 { return }; time.Sleep(pause) }), which pace work rather
-// than back off; restart loops of a component that runs until its stream
+// than back off, unless nothing ends such a poll: one that also goes
+// round after a failure with no attempt limit, no deadline and no context
+// that can end it (a wait-for-ready for { addrs, err := lookup(name); if
+// err == nil && len(addrs) > 0 { return addrs }; time.Sleep(d) }) is
+// reported for that alone, as a poll without a deadline; restart loops of a component that runs until its stream
 // or server ends (for { err := s.watchStream(ctx); log(err);
 // time.Sleep(d) } where watchStream ranges over a subscription's channel or
 // loops receiving from it, or a serving call such as

@@ -83,6 +83,16 @@ func (c *checker) loop(L *retryloop.Loop) {
 	}
 	unbounded := L.Unbounded()
 	var chosen *problems
+	if L.Polls {
+		// A wait-for-ready poll: its waits pace the poll; only the
+		// missing bound is a problem.
+		c.rep.Report(analysis.Diagnostic{
+			Pos: L.Stmt.Pos(), End: L.Stmt.Pos() + token.Pos(len("for")),
+			Message: "poll has no attempt limit and no context or deadline to stop it: while the dependency fails, " +
+				"or what the poll waits for never comes, it calls again forever; give it a deadline, or a context that ends, and check it in the loop",
+		})
+		return
+	}
 	for _, s := range L.Sleeps {
 		p := problems{s: s}
 		switch s.Vary {

@@ -260,7 +260,14 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	}
 	if paces(L.Sleeps) {
 		// Every wait is also passed after a success that goes round: a
-		// pause between batches, pacing, not a retry loop.
+		// pause between batches, pacing, not a retry loop. A poll that
+		// leaves on success and also goes round on failure with nothing
+		// to end it waits forever for a dependency that never becomes
+		// ready (issue 13, rule 13: wait-for-ready without a deadline).
+		if L.Unbounded() && !L.Reconnect {
+			L.Polls = true
+			m.loops = append(m.loops, L)
+		}
 		return
 	}
 	if L.Reconnect {

@@ -61,7 +61,7 @@ func (m *model) findOwnHelpers() {
 	m.findClosureHelpers()
 	for _, L := range m.loops {
 		decl := L.Decl
-		if L.Reconnect || decl == nil || L.Func != ast.Node(decl) || decl.Body == nil {
+		if L.Reconnect || L.Polls || decl == nil || L.Func != ast.Node(decl) || decl.Body == nil {
 			continue
 		}
 		fn, ok := m.info.Defs[decl.Name].(*types.Func)
@@ -342,7 +342,7 @@ func (m *model) findClosureHelpers() {
 	}
 	for _, L := range m.loops {
 		lit, ok := L.Func.(*ast.FuncLit)
-		if !ok || L.Reconnect {
+		if !ok || L.Reconnect || L.Polls {
 			continue
 		}
 		hv := lits[lit]

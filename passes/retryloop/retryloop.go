@@ -136,6 +136,11 @@ type Loop struct {
 	// call failed: its waits are sleepretry's business, but it is no retry
 	// layer and has no attempt bound to miss.
 	Reconnect bool
+	// Polls: every wait is also passed after a success that goes round
+	// (a wait for a result not there yet: wait-for-ready), and nothing
+	// bounds the loop. Only its unbounded wait is sleepretry's business:
+	// it is no retry layer, and its waits pace the poll.
+	Polls bool
 	// Remote: a retried call is proven to reach another process (an
 	// outbound call, a function that makes one or retries, a failure read
 	// as an HTTP status or gRPC code): the loop is a retry layer for

@@ -224,3 +224,44 @@ func (s *stream) casLoop(ctx context.Context) error {
 	}
 	return errTimedOut
 }
+
+func lookup(name string) ([]string, error) { return nil, nil }
+
+// A poll for a result that is not there yet, which also calls again after
+// a failure: its wait paces the poll, but nothing ends it (issue 13, rule
+// 13: wait-for-ready without a deadline).
+func resolveForever(name string) []string {
+	for { // want `poll has no attempt limit and no context or deadline to stop it`
+		addrs, err := lookup(name)
+		if err == nil && len(addrs) > 0 {
+			return addrs
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
+// The same poll with a deadline checked in the loop: bounded, and its
+// constant wait paces the poll.
+func resolveWithin(name string, d time.Duration) []string {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		addrs, err := lookup(name)
+		if err == nil && len(addrs) > 0 {
+			return addrs
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	return nil
+}
+
+// Ended by the caller's context.
+func resolveCtx(ctx context.Context, name string) []string {
+	for ctx.Err() == nil {
+		addrs, err := lookup(name)
+		if err == nil && len(addrs) > 0 {
+			return addrs
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	return nil
+}
