@@ -295,6 +295,11 @@ type RetryType struct {
 	// LiteralOnly: Delay holds for composite literals only (a value built
 	// out of sight may have set the jitter field).
 	LiteralOnly bool
+	// DelayField names a field holding the delay strategy, a function
+	// (retryablehttp.Client.Backoff): a value assigned to it sets how the
+	// wait varies, read as a DelayFuncs row or a function that returns one
+	// constant.
+	DelayField string
 }
 
 // JitterHint is how to add jitter with one retry library.
@@ -321,6 +326,8 @@ var jitterHints = []JitterHint{
 		Keep: "keep the delay and add WithJitterFactor(0.5), which randomises each wait by ±50%"},
 	{Prefix: pathGoRetry, Hint: "wrap the backoff in {pkg}.WithFullJitter(...) (or {pkg}.WithJitterPercent)",
 		Keep: "keep the interval and wrap the backoff in {pkg}.WithJitterPercent(50, ...), which randomises each wait by ±50%"},
+	{Prefix: pathHTTP, Hint: "use {pkg}.LinearJitterBackoff, whose waits are randomised",
+		Keep: "keep the interval and randomise it: return half of it plus a random share of it (math/rand/v2)", Noun: "this retryablehttp client"},
 	{Prefix: "github.com/eapache/go-resiliency", Hint: "use {pkg}.ExponentialBackoff and call SetJitter on the retrier",
 		Keep: "keep the constant backoff and call SetJitter(0.5) on the retrier, which randomises each wait by ±50%", Noun: "this retrier"},
 }
@@ -525,8 +532,10 @@ func configRows() map[string]RetryConfig {
 		m[p+".DelayType"] = d
 	}
 
+	// A client is built to retry: a delay strategy set on it is reported
+	// where it is built, even when its requests are sent out of sight.
 	m[pathHTTP+".NewClient"] = RetryConfig{From: None, Policies: None, Count: None, ZeroNoTimeLimit: None, DelayArg: None,
-		ZeroNoJitter: None, Ctx: None, Opts: None, Retries: true, Attempts: 5}
+		ZeroNoJitter: None, Ctx: None, Opts: None, Retries: true, Attempts: 5, Site: true}
 
 	rp := pathFailsafe + "/retrypolicy"
 	b := config().retries()
@@ -616,7 +625,7 @@ func configRows() map[string]RetryConfig {
 
 func configTypeRows() map[string]RetryType {
 	m := map[string]RetryType{
-		pathHTTP + ".Client":                      {Retries: true, CountField: "RetryMax", Plus: 1},
+		pathHTTP + ".Client":                      {Retries: true, CountField: "RetryMax", Plus: 1, DelayField: "Backoff"},
 		pathRetrier + ".Retrier":                  {Retries: true},
 		pathFailsafe + "/retrypolicy.RetryPolicy": {Retries: true},
 	}
@@ -636,6 +645,10 @@ func delayFuncRows() map[string]Variation {
 		m[p+".FullJitterBackoffDelay"] = Randomised
 		// CombineDelay(fs...) combines: read by the model.
 	}
+	// retryablehttp's Client.Backoff strategies.
+	m[pathHTTP+".DefaultBackoff"] = Grows
+	m[pathHTTP+".LinearJitterBackoff"] = Randomised
+	m[pathHTTP+".RateLimitLinearJitterBackoff"] = Randomised
 	return m
 }
 

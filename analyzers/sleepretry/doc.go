@@ -70,7 +70,10 @@
 // WithDelay (or WithBackoff) and no jitter, go-resiliency's
 // retrier.ConstantBackoff, sethvargo/go-retry's NewConstant or
 // NewExponential without WithJitter/WithJitterPercent/WithFullJitter (and
-// its Constant and Exponential shortcuts); a cenkalti ExponentialBackOff whose jitter is
+// its Constant and Exponential shortcuts), a go-retryablehttp client whose
+// Backoff is a function returning one constant (or DefaultBackoff, which
+// grows without jitter), reported where it is set since the client's
+// requests may be sent anywhere; a cenkalti ExponentialBackOff whose jitter is
 // turned off (WithRandomizationFactor(0), a literal without
 // RandomizationFactor, or b.RandomizationFactor = 0 in the block that makes
 // b, before the retry); and a helper configured to retry forever: no attempt limit, no

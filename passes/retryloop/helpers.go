@@ -384,6 +384,27 @@ func (m *model) mutations(v *types.Var, c cfgVal, depth int) cfgVal {
 			c.retries = false
 		}
 	}
+	if t, ok := m.rt.ConfigTypes[analysisutil.TypeKey(v.Type())]; ok && t.DelayField != "" {
+		// rc.Backoff = retryablehttp.LinearJitterBackoff, or a function
+		// returning one constant: the one assignment through v decides.
+		if st := structOf(v.Type()); st != nil {
+			var sets []fdef
+			for i := 0; i < st.NumFields(); i++ {
+				if f := st.Field(i); f.Name() == t.DelayField {
+					for _, d := range m.x.fields[f] {
+						if d.root == v {
+							sets = append(sets, d)
+						}
+					}
+				}
+			}
+			if len(sets) == 1 && sets[0].rhs != nil {
+				if vary := m.delayFunc(sets[0].rhs, depth+1); vary != knowledge.VaryUnknown {
+					c.vary, c.varySet, c.varyNode = vary, true, sets[0].rhs
+				}
+			}
+		}
+	}
 	return c
 }
 

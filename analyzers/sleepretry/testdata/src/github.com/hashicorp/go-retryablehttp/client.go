@@ -24,6 +24,18 @@ type Client struct {
 	RetryWaitMin time.Duration
 	RetryWaitMax time.Duration
 	RetryMax     int
+	Backoff      Backoff
+}
+
+// Backoff is the delay strategy between retries.
+type Backoff func(min, max time.Duration, attemptNum int, resp *http.Response) time.Duration
+
+func DefaultBackoff(min, max time.Duration, attemptNum int, resp *http.Response) time.Duration {
+	return min
+}
+
+func LinearJitterBackoff(min, max time.Duration, attemptNum int, resp *http.Response) time.Duration {
+	return min
 }
 
 func NewClient() *Client { return &Client{RetryMax: 4} }
