@@ -85,7 +85,9 @@
 // that function; a layer reached only under a condition on a parameter
 // (if !retry { return once(ctx) }; if retries > 0 { for ... }) is not taken
 // by a call whose constant argument fails it (do(ctx, false)), through any
-// number of wrappers passing the parameter on.
+// number of wrappers passing the parameter on; so is a loop whose attempt
+// count is a local variable that only such a condition raises above one
+// (attempts := 1; if withRetry { attempts = 5 }).
 //
 // Layers multiply only for a failure both retry. A layer whose exits return
 // every error but some at once retries only those: a sentinel

@@ -516,7 +516,7 @@ func (m *model) computeFact(fn *types.Func) *RetryFact {
 			continue // not a layer, or not on the path of a call of fn
 		}
 		l0 := s.layer(name)
-		l0.Off = m.guards(decl, s.node())
+		l0.Off = append(m.guards(decl, s.node()), m.boundGuards(decl, s.loop)...)
 		layers := append([]Layer{l0}, m.bestInner(s, 1)...)
 		if better(layers, best) {
 			best = layers

@@ -137,6 +137,51 @@ func (m *model) guards(decl *ast.FuncDecl, n ast.Node) []Guard {
 	return out
 }
 
+// boundGuards returns the conditions on decl's parameters under which a
+// loop retries at all when its attempts are a local variable given only
+// constants (attempts := 1; if retry { attempts = 5 }): the guards of the
+// one definition that gives more than one attempt, when every other gives
+// at most one and comes before it in decl's body. Nil otherwise.
+func (m *model) boundGuards(decl *ast.FuncDecl, L *Loop) []Guard {
+	if decl == nil || L == nil || L.BoundExpr == nil {
+		return nil
+	}
+	id, ok := L.BoundExpr.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || m.x.addrTaken[v] || m.paramIndex(decl, v) >= 0 {
+		return nil
+	}
+	var retry *vdef
+	for i := range m.x.defs[v] {
+		d := &m.x.defs[v][i]
+		if d.rhs == nil || d.index >= 0 || d.op != token.DEFINE && d.op != token.ASSIGN || !within(d.pos, decl.Body) {
+			return nil
+		}
+		n, isConst := m.constInt(d.rhs)
+		if !isConst {
+			return nil
+		}
+		if n+int64(L.BoundOffset) > 1 {
+			if retry != nil {
+				return nil
+			}
+			retry = d
+		}
+	}
+	if retry == nil || retry.stmt == nil || retry.pos > L.Stmt.Pos() {
+		return nil
+	}
+	for _, d := range m.x.defs[v] {
+		if d.pos > retry.pos {
+			return nil // a single attempt given after it
+		}
+	}
+	return m.guards(decl, retry.stmt)
+}
+
 // terminates reports whether a statement list always leaves the function.
 func terminates(m *model, list []ast.Stmt) bool {
 	if len(list) == 0 {

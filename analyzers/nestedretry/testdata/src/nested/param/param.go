@@ -5,6 +5,7 @@ package param
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"nested/paramlib"
 )
@@ -181,6 +182,40 @@ func flagged(ctx context.Context, hc *http.Client, u string) error {
 		if err = lookupMany(ctx, hc, u, false); err == nil { // want `retry amplification 3×4 = 12: this loop \(3 attempts\) calls param.lookupMany, which retries \(4 attempts\) in param.fetchWithRetry`
 			return nil
 		}
+	}
+	return err
+}
+
+// The attempts in a local variable that a boolean switch raises: called
+// with the switch off, the function makes one attempt and is no layer.
+func callSwitched(ctx context.Context, hc *http.Client, u string, withRetry bool) error {
+	attempts := 1
+	if withRetry {
+		attempts = 5
+	}
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = fetchWithRetry(ctx, hc, u, 1); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(i+1) * 100 * time.Millisecond)
+	}
+	return err
+}
+
+func acquireSwitched(ctx context.Context, hc *http.Client, u string) error {
+	var err error
+	for attempt := 0; attempt < 6; attempt++ {
+		if err = callSwitched(ctx, hc, u, false); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = callSwitched(ctx, hc, u, true); err == nil { // want `retry amplification 3×attempts: this loop \(3 attempts\) calls param.callSwitched`
+			return nil
+		}
+		time.Sleep(time.Second)
 	}
 	return err
 }
