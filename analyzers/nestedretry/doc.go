@@ -26,6 +26,11 @@
 //     an HTTP status or a gRPC code). A loop or helper retrying a call
 //     through an interface or a function value that cannot be followed is
 //     no proven layer: the factor multiplies only proven layers.
+//   - a retry loop written inside another in one function, when both
+//     retry the same call: every outer attempt runs the inner loop to its
+//     end (a loop whose only operations are in a loop it holds counts them
+//     as its own). A loop over the items of a batch or a periodic round
+//     that goes on after a success is no outer layer.
 //
 // A team's own retry helper needs no configuration when its code shows it:
 // a function of the module that calls one of its function parameters on the

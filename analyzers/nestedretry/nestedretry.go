@@ -65,6 +65,17 @@ func Message(n *retryloop.Nested) string {
 		outer = "this " + n.Outer.Via
 	}
 	var b strings.Builder
+	if n.Loop {
+		fmt.Fprintf(&b, "%s: this inner retry loop (%s) runs to its end on every attempt of the loop around it (%s)",
+			head, attempts(n.Inner[0]), attempts(n.Outer))
+		if product > 0 {
+			fmt.Fprintf(&b, ", so a failing dependency gets %d requests for one call", product)
+		} else {
+			fmt.Fprintf(&b, ", so a failing dependency gets %s requests for one call", strings.Join(factors, "×"))
+		}
+		b.WriteString("; retry at one layer only")
+		return b.String()
+	}
 	fmt.Fprintf(&b, "%s: %s (%s) calls ", head, outer, attempts(n.Outer))
 	for i, l := range n.Inner {
 		callee := l.Call

@@ -214,6 +214,11 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	}
 	m.scan(li)
 	if len(li.calls) == 0 {
+		// A loop whose only operations are in a loop it holds (a retry
+		// loop around a retry loop): those calls are its own too.
+		m.nestedCalls(li)
+	}
+	if len(li.calls) == 0 {
 		return
 	}
 	if len(li.sleepCalls) == 0 && len(li.timerCalls) == 0 && !li.status && !li.codes && !m.anyRemote(li.calls) && it == nil && itFact == nil {

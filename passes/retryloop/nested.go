@@ -677,8 +677,49 @@ func (m *model) nestedReports() []*Nested {
 			}
 			out = append(out, &Nested{Node: ic.node, Callee: callee, Outer: outer, Inner: layers})
 		}
+		out = append(out, m.nestedLoops(s, outer, seen)...)
 	}
 	return out
+}
+
+// nestedLoops reports the retry loops written inside a retry loop's body,
+// in the same function, that retry a call the outer loop retries too:
+// every outer attempt runs the inner loop to its end (two stacked loops
+// around one request).
+func (m *model) nestedLoops(s *site, outer Layer, seen map[ast.Node]bool) []*Nested {
+	if s.loop == nil {
+		return nil
+	}
+	var out []*Nested
+	for _, t := range m.byDecl[s.decl] {
+		if t == s || t.loop == nil || t.fn != s.fn || !within(t.loop.Stmt.Pos(), s.loop.Body) || seen[t.loop.Stmt] {
+			continue
+		}
+		if !sharesRetried(s.loop, t.loop) || !t.isRemote(m) {
+			continue
+		}
+		inner := t.layer(m.declName(t.decl))
+		inner.Func = ""
+		layers := related(s.class, []Layer{inner}, m.ownSentinel)
+		if len(layers) == 0 || !anyKnown([]Layer{outer, inner}) {
+			continue
+		}
+		seen[t.loop.Stmt] = true
+		out = append(out, &Nested{Node: t.loop.Stmt, Outer: outer, Inner: layers, Loop: true})
+	}
+	return out
+}
+
+// sharesRetried reports whether two loops retry a call in common.
+func sharesRetried(a, b *Loop) bool {
+	for _, c := range b.Retried {
+		for _, d := range a.Retried {
+			if c == d {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anyKnown reports whether one of the layers has a known number of

@@ -304,6 +304,9 @@ type Nested struct {
 	// outermost first.
 	Outer Layer
 	Inner []Layer
+	// Loop: Node is a retry loop written inside the outer one (Inner is
+	// its layer), not a call.
+	Loop bool
 }
 
 // Result is the pass's result for one package.
