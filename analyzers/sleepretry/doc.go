@@ -54,7 +54,9 @@
 // The four are independent: a jittered time.Sleep with a context in scope
 // is still blind to the context. The finding is on the sleep, or on the
 // loop when it is unbounded. A retry loop is a loop that repeats the same
-// failing call (see the retryloop model); only loops that sleep are this
+// failing call (see the retryloop model), written with for or as a label
+// that a goto below it jumps back to (the statements from the label to the
+// end of its block are the body; no fix is offered for those); only loops that sleep are this
 // analyzer's business. Sleeping through a helper function counts. A watch
 // or consumer loop (for { ev, err := next(ctx); if err != nil { wait;
 // continue }; handle(ev) }) that calls again after every success and waits

@@ -28,7 +28,7 @@ import (
 // the rewrite would not remove every problem reported.
 func (c *checker) fix(L *retryloop.Loop, p problems) []analysis.SuggestedFix {
 	s := p.s
-	if s.Dur == nil || s.Call == nil || s.Ticker || L.Counter == nil || !L.Counted || (L.CounterStart != 0 && L.CounterStart != 1) {
+	if L.Goto || s.Dur == nil || s.Call == nil || s.Ticker || L.Counter == nil || !L.Counted || (L.CounterStart != 0 && L.CounterStart != 1) {
 		return nil
 	}
 	pos := s.Call.Pos()

@@ -24,6 +24,9 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 	})
 	// Sleep calls and sleeping helpers.
 	for _, c := range li.sleepCalls {
+		if m.firstOnly(L, c) {
+			continue // a wait before the first attempt only: no backoff
+		}
 		fn, _ := m.callee(c)
 		key := analysisutil.Key(fn)
 		s := &Sleep{Node: c, Call: c, Name: analysisutil.Name(fn)}
@@ -967,6 +970,55 @@ func endsIteration(list []ast.Stmt) bool {
 			els = []ast.Stmt{e}
 		}
 		return endsIteration(s.Body.List) && endsIteration(els)
+	}
+	return false
+}
+
+// firstOnly reports whether n runs only in the first iteration of L: it is
+// in the body of an if whose condition (or one of its conjuncts) compares
+// the attempt counter with its start for equality (if numRetries == 0 {
+// time.Sleep(d) }).
+func (m *model) firstOnly(L *Loop, n ast.Node) bool {
+	if L.Counter == nil || !L.Counted {
+		return false
+	}
+	found := false
+	ast.Inspect(L.Body, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if within(n.Pos(), x.Body) && m.atStart(L, x.Cond) {
+				found = true
+				return false
+			}
+		}
+		return x == nil || (x.Pos() <= n.Pos() && n.End() <= x.End())
+	})
+	return found
+}
+
+// atStart reports whether cond holds only while L's counter is at its
+// start: counter == start, or a conjunction with such a part.
+func (m *model) atStart(L *Loop, cond ast.Expr) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.LAND:
+		return m.atStart(L, be.X) || m.atStart(L, be.Y)
+	case token.EQL:
+		for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if m.x.varOf(pair[0]) == L.Counter {
+				if k, ok := m.constInt(pair[1]); ok && k == L.CounterStart {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

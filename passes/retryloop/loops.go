@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/knowledge"
@@ -41,7 +42,7 @@ func (m *model) collect(ins *inspector.Inspector) {
 	}
 	m.importsTime = analysisutil.Imports(m.pass.Pkg, sleepPaths)
 	filter := []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil),
-		(*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)}
+		(*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil), (*ast.LabeledStmt)(nil)}
 	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -69,6 +70,10 @@ func (m *model) collect(ins *inspector.Inspector) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			if fn != nil {
 				m.loop(n.(ast.Stmt), stack, fn, decl)
+			}
+		case *ast.LabeledStmt:
+			if fn != nil {
+				m.gotoLoop(n, stack, fn, decl)
 			}
 		}
 		return true
@@ -177,6 +182,56 @@ func condBody(s *ast.ForStmt) *ast.BlockStmt {
 	return &ast.BlockStmt{Lbrace: s.For, List: append([]ast.Stmt{ifs}, s.Body.List...), Rbrace: s.Body.Rbrace}
 }
 
+// gotoLoop reads a label that a goto below it jumps back to (retry: ...;
+// if err != nil { goto retry }) as a loop: the statements from the label
+// to the end of its block are the body, the goto goes round, and running
+// off the end leaves. The loop is synthetic: a for statement with no
+// condition whose body ends in a break, at the label's position.
+func (m *model) gotoLoop(ls *ast.LabeledStmt, stack []ast.Node, fn ast.Node, decl *ast.FuncDecl) {
+	if len(stack) < 2 {
+		return
+	}
+	var list []ast.Stmt
+	switch p := stack[len(stack)-2].(type) {
+	case *ast.BlockStmt:
+		list = p.List
+	case *ast.CaseClause:
+		list = p.Body
+	case *ast.CommClause:
+		list = p.Body
+	default:
+		return
+	}
+	i := slices.Index(list, ast.Stmt(ls))
+	lbl, _ := m.info.Defs[ls.Label].(*types.Label)
+	if i < 0 || lbl == nil {
+		return
+	}
+	region := append([]ast.Stmt{ls.Stmt}, list[i+1:]...)
+	back := false
+	for _, st := range region {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO && n.Label != nil && m.info.Uses[n.Label] == lbl {
+					back = true
+				}
+			}
+			return !back
+		})
+	}
+	if !back {
+		return
+	}
+	end := region[len(region)-1].End()
+	body := &ast.BlockStmt{Lbrace: ls.Pos(), List: append(region, &ast.BranchStmt{TokPos: end, Tok: token.BREAK}), Rbrace: end}
+	loop := &ast.ForStmt{For: ls.Pos(), Body: body}
+	m.gotoLoops[loop] = true
+	m.loop(loop, append(append(stack[:len(stack)-1:len(stack)-1], ls), loop), fn, decl)
+}
+
 func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.FuncDecl) {
 	li := &loopInfo{stmt: stmt}
 	var it *iterInfo
@@ -224,7 +279,7 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 	if len(li.sleepCalls) == 0 && len(li.timerCalls) == 0 && !li.status && !li.codes && !m.anyRemote(li.calls) && it == nil && itFact == nil {
 		return
 	}
-	L := &Loop{Stmt: stmt, Body: li.body, Func: fn, Decl: decl}
+	L := &Loop{Stmt: stmt, Body: li.body, Func: fn, Decl: decl, Goto: m.gotoLoops[stmt]}
 	m.counters(L, li)
 	for _, c := range li.calls {
 		if m.retried(L, li, c) {

@@ -141,6 +141,9 @@ type Loop struct {
 	// bounds the loop. Only its unbounded wait is sleepretry's business:
 	// it is no retry layer, and its waits pace the poll.
 	Polls bool
+	// Goto: the loop is a label and a goto that jumps back to it; Stmt is
+	// a synthetic for statement at the label (no fix edits it).
+	Goto bool
 	// Remote: a retried call is proven to reach another process (an
 	// outbound call, a function that makes one or retries, a failure read
 	// as an HTTP status or gRPC code): the loop is a retry layer for
@@ -557,6 +560,8 @@ type model struct {
 	// predicates that retry a permanent failure.
 	predSites []predSite
 	preds     []*Predicate
+	// gotoLoops are the synthetic for statements of goto loops.
+	gotoLoops map[ast.Stmt]bool
 	// svcRetries are the gRPC dials whose service config retries
 	// permanent codes.
 	svcRetries []*ServiceRetry
@@ -636,6 +641,7 @@ func newModel(pass *analysis.Pass, cfg *config.Config, ob *outbound.Result) *mod
 		sendsMemo:      map[*ast.FuncDecl]bool{},
 		combine:        knowledge.CombineDelayKeys(),
 		byDecl:         map[*ast.FuncDecl][]*site{},
+		gotoLoops:      map[ast.Stmt]bool{},
 		ownHelpers:     map[*types.Func]*ownHelper{},
 		closureHelpers: map[*types.Var]*ownHelper{},
 		calls:          map[*ast.FuncDecl][]*ast.CallExpr{},

@@ -519,6 +519,10 @@ func (w *walker) branch(s *ast.BranchStmt, in []pstate) []pstate {
 					return nil
 				}
 			}
+			if w.m.gotoLoops[w.L.Stmt] {
+				w.toExit(in) // continues a loop around the goto loop
+				return nil
+			}
 			w.toRound(in)
 			return nil
 		}
@@ -535,6 +539,9 @@ func (w *walker) branch(s *ast.BranchStmt, in []pstate) []pstate {
 		}
 		return nil
 	case token.GOTO:
+		if lbl != nil && lbl == w.li.label && w.m.gotoLoops[w.L.Stmt] {
+			w.toRound(in) // a goto loop's jump back
+		}
 		return nil
 	}
 	return in // fallthrough
