@@ -60,7 +60,8 @@ func (f *ClientFact) String() string {
 
 // CtxInertFact is exported for a function whose first parameter is a
 // context it never observes for cancellation: it only reads values from
-// it (ctx.Value) or compares it with nil, and hands it to nothing. Giving
+// it (ctx.Value) or compares it with nil, and hands it to nothing but, as
+// their first argument, functions of which the same holds. Giving
 // it context.Background() drops no deadline and no cancellation.
 type CtxInertFact struct{}
 
@@ -75,15 +76,35 @@ func (m *Model) CtxInert(fn *types.Func) bool {
 	fn = fn.Origin()
 	if fn.Pkg() == m.Pass.Pkg {
 		m.Index()
-		return m.ctxInertDecl(fn)
+		return m.ctxInertDecl(fn, map[*types.Func]bool{})
 	}
 	return m.Pass.ImportObjectFact(fn, new(CtxInertFact))
+}
+
+// ctxInertCallee reports whether a call hands its first argument to a
+// function whose context parameter is inert: of this package (read from
+// its body; a cycle is not inert) or with a CtxInertFact.
+func (m *Model) ctxInertCallee(call *ast.CallExpr, busy map[*types.Func]bool) bool {
+	fn, _ := m.Callee(call)
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if fn.Pkg() != m.Pass.Pkg {
+		return m.Pass.ImportObjectFact(fn, new(CtxInertFact))
+	}
+	if busy[fn] {
+		return false
+	}
+	busy[fn] = true
+	defer delete(busy, fn)
+	return m.ctxInertDecl(fn, busy)
 }
 
 // ctxInertDecl reads CtxInert from the declaration of a function of this
 // package: every use of its first parameter, a context, is v.Value(...) or
 // a comparison with nil.
-func (m *Model) ctxInertDecl(fn *types.Func) bool {
+func (m *Model) ctxInertDecl(fn *types.Func, busy map[*types.Func]bool) bool {
 	d := m.decls[fn]
 	if d == nil || d.Body == nil || d.Type.Params == nil || len(d.Type.Params.List) == 0 {
 		return false
@@ -123,6 +144,10 @@ func (m *Model) ctxInertDecl(fn *types.Func) bool {
 			if (p.Op == token.EQL || p.Op == token.NEQ) && (analysisutil.IsNil(m.info, p.X) || analysisutil.IsNil(m.info, p.Y)) {
 				return true
 			}
+		case *ast.CallExpr:
+			if len(p.Args) > 0 && p.Args[0] == ast.Expr(id) && m.ctxInertCallee(p, busy) {
+				return true // handed on to a function that only reads values
+			}
 		}
 		inert = false
 		return false
@@ -150,7 +175,7 @@ func (f *RecontextFact) String() string {
 func (m *Model) exportRequestFacts() {
 	for fn := range m.decls {
 		sig := fn.Type().(*types.Signature)
-		if fn.Exported() && m.ctxInertDecl(fn) {
+		if fn.Exported() && m.ctxInertDecl(fn, map[*types.Func]bool{fn: true}) {
 			m.Pass.ExportObjectFact(fn, &CtxInertFact{})
 		}
 		if m.anyRequest(sig.Results()) {
