@@ -24,8 +24,8 @@ func (m *model) sleeps(L *Loop, li *loopInfo) {
 	})
 	// Sleep calls and sleeping helpers.
 	for _, c := range li.sleepCalls {
-		if m.firstOnly(L, c) {
-			continue // a wait before the first attempt only: no backoff
+		if m.firstOnly(L, c) || !li.beforeRound(c) {
+			continue // a wait before the first attempt only, or on a way out: no backoff
 		}
 		fn, _ := m.callee(c)
 		key := analysisutil.Key(fn)
@@ -1021,4 +1021,15 @@ func (m *model) atStart(L *Loop, cond ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// beforeRound reports whether a wait of the loop body may precede another
+// iteration: some walk passed it on a path that goes round (true when
+// that is not known: no walk went round, or the wait is not tracked).
+func (li *loopInfo) beforeRound(n ast.Node) bool {
+	if !li.roundSeen || li.roundAll {
+		return true
+	}
+	bits := li.waitBits(n)
+	return bits == 0 || li.roundWaits&bits != 0
 }

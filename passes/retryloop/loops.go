@@ -139,6 +139,12 @@ type loopInfo struct {
 	// call succeeded and the loop goes round: they pace the work.
 	waits  []ast.Node
 	pacing uint64
+	// roundWaits are the bits of the waits passed on some path of some
+	// walk that goes round (roundSeen: a walk went round): a wait on no
+	// such path precedes no further attempt.
+	roundWaits uint64
+	roundSeen  bool
+	roundAll   bool // a reconnect loop, judged by its shape: every wait counts
 	// observed counts the candidate calls whose outcome the loop looks at
 	// (0: not counted yet, -1: none).
 	observed int

@@ -29,6 +29,7 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 			ws.run()
 			if len(ws.exit) == 0 {
 				li.reconnect = append(li.reconnect, call)
+				li.roundAll = true // read from the code's shape, not walked
 				return true
 			}
 		}
@@ -81,6 +82,7 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 		// the call when it waits only on the call's failure path.
 		if m.reconnects(L, li, call) {
 			li.reconnect = append(li.reconnect, call)
+			li.roundAll = true // read from the code's shape, not walked
 			return true
 		}
 		return false

@@ -208,6 +208,8 @@ func (w *walker) toRound(states []pstate) {
 			}
 		}
 		w.round = append(w.round, s)
+		w.li.roundSeen = true
+		w.li.roundWaits |= s.waits | s.pre
 	}
 }
 

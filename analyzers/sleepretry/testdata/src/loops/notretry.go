@@ -265,3 +265,26 @@ func resolveCtx(ctx context.Context, name string) []string {
 	}
 	return nil
 }
+
+func findCoordinator(ctx context.Context) (int, error) { return 0, nil }
+
+var errNotReady = errors.New("not ready")
+
+// A wait on a way out of the loop (it sleeps, then returns for the caller
+// to try again) precedes no attempt of this loop: only the failure that
+// goes round is retried here, without a wait.
+func coordinator(ctx context.Context) (int, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var id int
+		id, err = findCoordinator(ctx)
+		if err == nil {
+			return id, nil
+		}
+		if errors.Is(err, errNotReady) {
+			time.Sleep(2 * time.Second)
+			return 0, err
+		}
+	}
+	return 0, err
+}
