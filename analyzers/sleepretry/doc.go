@@ -56,7 +56,10 @@
 // loop when it is unbounded. A retry loop is a loop that repeats the same
 // failing call (see the retryloop model), written with for or as a label
 // that a goto below it jumps back to (the statements from the label to the
-// end of its block are the body; no fix is offered for those); only loops that sleep are this
+// end of its block are the body; no fix is offered for those). A wait
+// counts when it can come before another attempt of the loop: not one
+// only in the first iteration (if attempt == 0 { time.Sleep(d) }), nor
+// one on a way out of the loop (it sleeps, then returns); only loops that sleep are this
 // analyzer's business. Sleeping through a helper function counts. A watch
 // or consumer loop (for { ev, err := next(ctx); if err != nil { wait;
 // continue }; handle(ev) }) that calls again after every success and waits
