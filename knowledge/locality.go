@@ -74,6 +74,11 @@ type LocalityTable struct {
 	// "path.Type.Field".
 	LoopbackServers map[string][]string
 	ServerURLs      map[string]bool
+	// ServerListeners: the fields that hold such a server's listener,
+	// "path.Type.Field", with the host:port texts its address begins with
+	// (httptest.Server.Listener: "127.0.0.1:", "[::1]:"), unless the code
+	// puts a listener of its own there.
+	ServerListeners map[string][]string
 }
 
 func defaultLocality() LocalityTable {
@@ -145,7 +150,8 @@ func defaultLocality() LocalityTable {
 			"net/http/httptest.NewUnstartedServer": {"http://127.0.0.1:", "http://[::1]:",
 				"https://127.0.0.1:", "https://[::1]:"},
 		},
-		ServerURLs: map[string]bool{"net/http/httptest.Server.URL": true},
+		ServerURLs:      map[string]bool{"net/http/httptest.Server.URL": true},
+		ServerListeners: map[string][]string{"net/http/httptest.Server.Listener": {"127.0.0.1:", "[::1]:"}},
 	}
 }
 

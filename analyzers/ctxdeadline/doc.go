@@ -65,7 +65,7 @@
 // with the driver name of SQLite or DuckDB, or any handle in a package whose
 // only linked SQL drivers are embedded ones); the process's own listener
 // (the Addr of a net.Listen on a loopback or unspecified host, an httptest
-// server's URL). The target is read from constants, concatenations,
+// server's URL, or the Addr of its Listener unless the code replaced it). The target is read from constants, concatenations,
 // fmt.Sprintf formats (a %s, %v or %d verb only with a proven argument:
 // fmt.Sprintf("http://%s:%d", "localhost", port) is local, a host from
 // configuration is not), net.JoinHostPort, url.URL literals and url.Parse,

@@ -2,6 +2,7 @@ package ctxflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"net"
 	"slices"
@@ -28,6 +29,11 @@ func (m *Model) listenerAddrShapes(addr ast.Expr, depth int) ([]Shape, bool) {
 	fn, ln := m.Callee(call)
 	if fn == nil || ln == nil || !m.Table.Locality.ListenerAddrs[analysisutil.Key(fn)] {
 		return nil, false
+	}
+	if sel, ok := ast.Unparen(ln).(*ast.SelectorExpr); ok {
+		if out, ok := m.serverListenerShapes(sel); ok {
+			return out, true // srv.Listener.Addr() of a loopback test server
+		}
 	}
 	srcs, ok := m.Sources(ln)
 	if !ok || len(srcs) == 0 {
@@ -155,4 +161,82 @@ func (m *Model) serverURLShapes(sel *ast.SelectorExpr) ([]Shape, bool) {
 		}
 	}
 	return out, true
+}
+
+// serverListenerShapes returns the shapes of the address of a field that
+// holds a loopback server's listener (httptest.Server.Listener), when the
+// server is made by a loopback constructor and the package never assigns
+// that field (a listener of its own could bind anything).
+func (m *Model) serverListenerShapes(sel *ast.SelectorExpr) ([]Shape, bool) {
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil, false
+	}
+	prefixes, ok := m.Table.Locality.ServerListeners[analysisutil.TypeKey(s.Recv())+"."+sel.Sel.Name]
+	if !ok || m.fieldAssigned(s.Obj(), m.rootVar(sel.X)) {
+		return nil, false
+	}
+	// The server: a variable every definition of which is a loopback
+	// constructor's result (its other fields may be set: srv.TLS = cfg).
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v := m.varOf(id)
+	if v == nil || !m.local(v) || m.addrTaken[v] || len(m.defs[v]) == 0 {
+		return nil, false
+	}
+	if _, isParam := m.params[v]; isParam {
+		return nil, false
+	}
+	for _, d := range m.defs[v] {
+		call, isCall := ast.Unparen(d.rhs).(*ast.CallExpr)
+		if d.rhs == nil || !isCall || d.index > 0 {
+			return nil, false
+		}
+		fn, _ := m.Callee(call)
+		if fn == nil {
+			return nil, false
+		}
+		if _, ok := m.Table.Locality.LoopbackServers[analysisutil.Key(fn)]; !ok {
+			return nil, false
+		}
+	}
+	out := make([]Shape, len(prefixes))
+	for i, p := range prefixes {
+		out[i] = Shape{Prefix: p}
+	}
+	return out, true
+}
+
+// fieldAssigned reports whether the package assigns the field (x.F = v,
+// or takes its address) through the variable root, or through anything
+// when root is nil or is not what the assignment's selector starts from.
+func (m *Model) fieldAssigned(f types.Object, root *types.Var) bool {
+	through := func(x ast.Expr) bool {
+		r := m.rootVar(x)
+		return root == nil || r == nil || r == root
+	}
+	found := false
+	for _, file := range m.Pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && m.info.Uses[sel.Sel] == f && through(sel.X) {
+						found = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr); ok && n.Op == token.AND && m.info.Uses[sel.Sel] == f && through(sel.X) {
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	return found
 }
