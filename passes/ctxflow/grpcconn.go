@@ -140,7 +140,7 @@ func (m *Model) connBound(e ast.Expr, stream bool, env *connEnv, depth int) Boun
 		}
 		g := &m.Table.GRPC
 		if first, ok := g.Dials[analysisutil.Key(fn)]; ok {
-			return m.dialBound(x, first, stream, env, depth)
+			return m.argOptionsBound(x, first, stream, env, depth)
 		}
 		// A client constructor taking the connection (NewInventoryClient(cc)).
 		sig, _ := fn.Type().(*types.Signature)

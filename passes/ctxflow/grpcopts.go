@@ -73,11 +73,6 @@ func (m *Model) optionParam(fn *types.Func) *types.Var {
 	return nil
 }
 
-// dialBound reads the dial options of a dial call (from index first on).
-func (m *Model) dialBound(call *ast.CallExpr, first int, stream bool, env *connEnv, depth int) Bound {
-	return m.argOptionsBound(call, first, stream, env, depth)
-}
-
 // argOptionsBound reads the options a call passes from argument index from
 // on (the last spread when the call has an ellipsis).
 func (m *Model) argOptionsBound(call *ast.CallExpr, from int, stream bool, env *connEnv, depth int) Bound {
@@ -219,7 +214,7 @@ func (m *Model) optionBound(e ast.Expr, stream bool, env *connEnv, depth int) Bo
 // functions.
 func (m *Model) grpcPackage(path string) bool {
 	for key := range m.Table.GRPC.Dials {
-		if i := strings.LastIndex(key, "."); i > 0 && key[:i] == path {
+		if knowledge.PathOf(key) == path {
 			return true
 		}
 	}

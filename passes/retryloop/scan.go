@@ -133,45 +133,30 @@ var errorType = types.Universe.Lookup("error").Type()
 // (not in function literals, goroutines or deferred calls), for a loop
 // with no call of its own.
 func (m *model) nestedCalls(li *loopInfo) {
-	ast.Inspect(li.body, func(n ast.Node) bool {
+	var visit func(n ast.Node, inLoop bool) bool
+	visit = func(n ast.Node, inLoop bool) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if !inLoop {
+				ast.Inspect(n, func(x ast.Node) bool { return x == nil || x == n || visit(x, true) })
+				return false
+			}
 		case *ast.CallExpr:
 			fn, _ := m.callee(n)
 			key := ""
 			if fn != nil {
 				key = analysisutil.Key(fn)
 			}
-			if _, sleeps := m.rt.Sleeps[key]; sleeps || (fn != nil && m.sleepFact(fn) != nil) {
-				return true
-			}
-			if m.candidate(n, fn, key) && m.inNestedLoop(n, li) {
+			_, sleeps := m.rt.Sleeps[key]
+			if inLoop && !sleeps && (fn == nil || m.sleepFact(fn) == nil) && m.candidate(n, fn, key) {
 				li.calls = append(li.calls, n)
 			}
 		}
 		return true
-	})
-}
-
-// inNestedLoop reports whether a call of a loop's body is inside a loop nested
-// in it.
-func (m *model) inNestedLoop(call *ast.CallExpr, li *loopInfo) bool {
-	inner := false
-	ast.Inspect(li.body, func(n ast.Node) bool {
-		if inner {
-			return false
-		}
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if n.Pos() <= call.Pos() && call.End() <= n.End() {
-				inner = true
-			}
-			return false
-		}
-		return true
-	})
-	return inner
+	}
+	ast.Inspect(li.body, func(n ast.Node) bool { return n == nil || visit(n, false) })
 }
 
 // candidate reports whether a call can be a retried operation: it can fail
