@@ -32,6 +32,7 @@ import (
 // a result too), 1 when it could not run (then the go command caches
 // nothing).
 func Main(args []string) int {
+	tuneGC()
 	var optFlag, cfgFile string
 	for _, a := range args {
 		switch {
