@@ -1,6 +1,9 @@
 package knowledge
 
-import "go/types"
+import (
+	"go/types"
+	"strings"
+)
 
 // Rows that tell local work from remote work: a call is outbound to a
 // dependency only when it can reach another machine.
@@ -34,6 +37,12 @@ type LocalityTable struct {
 	// one of them in a package that does not link the driver itself (the
 	// program's main imports it) is on that embedded engine too.
 	LocalSQLNames map[string]string
+	// NetworkSQLDrivers are modules, by module path, that provide a
+	// database/sql driver reaching a database server (a path matches its
+	// later major versions too: github.com/jackc/pgx matches .../pgx/v5).
+	// A module whose go.mod requires an embedded engine's driver and none
+	// of these opens no database on another machine (ModuleSQLEngine).
+	NetworkSQLDrivers []string
 	// LocalFuncs are functions, by types.Func.FullName(), that stay on this
 	// machine whatever their arguments, with what they reach (net.DialUnix
 	// dials a unix socket only).
@@ -109,6 +118,50 @@ func defaultLocality() LocalityTable {
 			"sqlite3": "SQLite", // mattn/go-sqlite3, ncruces, go-sqlcipher
 			"sqlite":  "SQLite", // modernc.org/sqlite, glebarez/go-sqlite
 			"duckdb":  "DuckDB",
+		},
+		NetworkSQLDrivers: []string{
+			"github.com/lib/pq",
+			"github.com/jackc/pgx",
+			"github.com/go-sql-driver/mysql",
+			"github.com/ziutek/mymysql",
+			"github.com/denisenkom/go-mssqldb",
+			"github.com/microsoft/go-mssqldb",
+			"github.com/ClickHouse/clickhouse-go",
+			"github.com/mailru/go-clickhouse",
+			"github.com/snowflakedb/gosnowflake",
+			"github.com/godror/godror",
+			"github.com/mattn/go-oci8",
+			"github.com/sijms/go-ora",
+			"github.com/trinodb/trino-go-client",
+			"github.com/prestodb/presto-go-client",
+			"github.com/SAP/go-hdb",
+			"github.com/vertica/vertica-sql-go",
+			"github.com/databricks/databricks-sql-go",
+			"github.com/googleapis/go-sql-spanner",
+			"github.com/nakagami/firebirdsql",
+			"github.com/ibmdb/go_ibm_db",
+			"github.com/alexbrainman/odbc",
+			"github.com/mattn/go-adodb",
+			"github.com/tursodatabase/libsql-client-go",
+			"github.com/tursodatabase/go-libsql",
+			"github.com/uptrace/bun/driver/pgdriver",
+			"github.com/ydb-platform/ydb-go-sdk",
+			"github.com/apache/calcite-avatica-go",
+			"github.com/thda/tds",
+			"github.com/minus5/gofreetds",
+			"github.com/bippio/go-impala",
+			"github.com/uber/athenadriver",
+			"github.com/segmentio/go-athena",
+			"github.com/viant/bigquery",
+			"github.com/MonetDB/MonetDB-Go",
+			"github.com/cockroachdb/cockroach-go",
+			"github.com/yugabyte/pgx",
+			"gitee.com/chunanyong/dm",
+			"github.com/taosdata/driver-go",
+			"github.com/apache/arrow-adbc/go/adbc",
+			"cloud.google.com/go/cloudsqlconn",
+			"cloud.google.com/go/alloydbconn",
+			"github.com/GoogleCloudPlatform/cloudsql-proxy",
 		},
 		LocalFuncs: map[string]string{
 			"net.DialUnix":       "a unix socket",
@@ -238,4 +291,28 @@ func daemons() map[string]string {
 		m[p] = "the LXD or Incus daemon (a unix socket by default)"
 	}
 	return m
+}
+
+// ModuleSQLEngine returns the embedded engine, and the module that provides
+// its driver, of every database/sql handle a module can open, given the
+// module paths its go.mod requires: ok when it requires the module of a
+// LocalSQLDrivers package and no module of NetworkSQLDrivers (a driver must
+// be linked to be opened, and a go.mod at go 1.17 or later lists every
+// module its packages are built with).
+func (l LocalityTable) ModuleSQLEngine(reqs []string) (engine, module string, ok bool) {
+	for _, r := range reqs {
+		for _, n := range l.NetworkSQLDrivers {
+			if r == n || strings.HasPrefix(r, n+"/v") {
+				return "", "", false
+			}
+		}
+	}
+	for _, r := range reqs {
+		for path, eng := range l.LocalSQLDrivers {
+			if (path == r || strings.HasPrefix(path, r+"/")) && (module == "" || r < module) {
+				engine, module = eng, r
+			}
+		}
+	}
+	return engine, module, module != ""
 }

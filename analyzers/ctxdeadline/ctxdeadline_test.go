@@ -23,3 +23,14 @@ func TestFixes(t *testing.T) {
 func TestDotlessModule(t *testing.T) {
 	analysistest.Run(t, filepath.Join(analysistest.TestData(), "dotless"), ctxdeadline.Analyzer, "./...")
 }
+
+// Rule 1: a database handle of unknown origin is on an embedded engine when
+// the module's go.mod (go 1.17 or later: the whole build list) requires an
+// embedded engine's driver and no driver of a database server.
+func TestModuleSQLDrivers(t *testing.T) {
+	for _, m := range []string{"sqlmod-embedded", "sqlmod-server", "sqlmod-old"} {
+		t.Run(m, func(t *testing.T) {
+			analysistest.Run(t, filepath.Join(analysistest.TestData(), m), ctxdeadline.Analyzer, "./migrations")
+		})
+	}
+}

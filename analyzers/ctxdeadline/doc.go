@@ -62,8 +62,10 @@
 // 0.0.0.0); a unix socket (network "unix", "unixgram", "unixpacket"; a
 // unix:// or http+unix:// URL; an http.Client whose transport dials only
 // unix sockets); a database/sql handle opened on an embedded engine (sql.Open
-// with the driver name of SQLite or DuckDB, or any handle in a package whose
-// only linked SQL drivers are embedded ones); the process's own listener
+// with the driver name of SQLite or DuckDB, any handle in a package whose
+// only linked SQL drivers are embedded ones, or any handle in a module whose
+// go.mod, at go 1.17 or later, requires an embedded engine's driver and no
+// driver of a database server); the process's own listener
 // (the Addr of a net.Listen on a loopback or unspecified host, an httptest
 // server's URL, or the Addr of its Listener unless the code replaced it). The target is read from constants, concatenations,
 // fmt.Sprintf formats (a %s, %v or %d verb only with a proven argument:

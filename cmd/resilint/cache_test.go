@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -104,5 +105,39 @@ func TestConfigChangeReanalyses(t *testing.T) {
 	}
 	if got := lines(t, dir, "./..."); !slices.Equal(got, defaultFindings) {
 		t.Errorf("back to the defaults: %q, want %q", got, defaultFindings)
+	}
+}
+
+// TestGoModChangeReanalyses: the analyses read the module's requirements (a
+// module that can link only an embedded database's driver queries no other
+// machine), which the go command's cache key of a vet run does not cover;
+// the command puts a hash of go.mod in the vet flag, so that requiring a
+// database server's driver changes the findings at once.
+func TestGoModChangeReanalyses(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "sqlmod")
+	cache := []string{"GOCACHE=" + t.TempDir()}
+	run := func() []string {
+		out, stderr, code := runEnv(t, dir, cache, resilint, "-json", "./...")
+		if code != 0 && code != 3 {
+			t.Fatalf("exit %d:\n%s", code, stderr)
+		}
+		var got []string
+		for _, f := range decodeFindings(t, out) {
+			got = append(got, posLine(t, dir, f.Posn)+" "+f.analyzer)
+		}
+		return got
+	}
+	if got := run(); len(got) != 0 {
+		t.Fatalf("embedded driver only: %q, want no findings", got)
+	}
+	gomod := filepath.Join(dir, "go.mod")
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, gomod, strings.Replace(string(data), "require github.com/mattn/go-sqlite3 v1.14.0", "require (\n\tgithub.com/mattn/go-sqlite3 v1.14.0\n\tgithub.com/lib/pq v1.10.0\n)", 1))
+	if got, want := run(), []string{"store/store.go:10 ctxdeadline"}; !slices.Equal(got, want) {
+		t.Errorf("after requiring lib/pq: %q, want %q", got, want)
 	}
 }

@@ -157,6 +157,7 @@ type modInfo struct {
 	replace map[string]module.Version // by module path (any version)
 	work    map[string]string         // go.work modules: path → directory
 	vendor  bool
+	goVer   string // the go directive ("" when absent)
 }
 
 var modCache sync.Map // go.mod path → *modInfo (nil: not a module file)
@@ -218,6 +219,9 @@ func readModule(gomod string) *modInfo {
 			m = &modInfo{root: filepath.Dir(gomod), path: f.Module.Mod.Path, require: map[string]string{}, replace: map[string]module.Version{}}
 			for _, r := range f.Require {
 				m.require[r.Mod.Path] = r.Mod.Version
+			}
+			if f.Go != nil {
+				m.goVer = f.Go.Version
 			}
 			for _, r := range f.Replace {
 				m.replace[r.Old.Path] = r.New

@@ -2,6 +2,8 @@ package driver
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,7 +48,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 	if err != nil {
 		return nil, fmt.Errorf("cannot find resilint's own executable for go vet -vettool: %v", err)
 	}
-	opts := vetunit.Options{Config: d.cfg, Tests: d.loadTests}
+	opts := vetunit.Options{Config: d.cfg, Tests: d.loadTests, ModFiles: modFilesKey()}
 	flagValue, err := opts.Encode()
 	if err != nil {
 		return nil, err
@@ -467,4 +469,33 @@ func convertUnitFinding(pkg string, f vetunit.Finding, name func(string) string)
 		out.Fixes = append(out.Fixes, fix)
 	}
 	return out
+}
+
+// modFilesKey returns a hash of the go.mod and go.work files that hold the
+// working directory ("" when there are none): see vetunit.Options.ModFiles.
+func modFilesKey() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	found := false
+	for d := wd; ; {
+		for _, name := range []string{"go.mod", "go.work"} {
+			if data, err := os.ReadFile(filepath.Join(d, name)); err == nil {
+				fmt.Fprintf(h, "%s %d\n", name, len(data)) // no directory: the key is the same on every machine
+				h.Write(data)
+				found = true
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if !found {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }

@@ -65,6 +65,12 @@ type Options struct {
 	// analysed for its importers' facts would replay that run's empty
 	// output.
 	Apart bool `json:"apart,omitempty"`
+	// ModFiles is a hash of the go.mod (and go.work) of the module the
+	// command runs in. The analyses read a module's requirements (which
+	// database drivers it can link, knowledge.ModuleSQLEngine), which the
+	// go command's key of a package's vet run does not cover: a changed
+	// go.mod must analyse again.
+	ModFiles string `json:"modfiles,omitempty"`
 }
 
 const optionsVersion = 1

@@ -130,6 +130,7 @@ type locator struct {
 	t       *knowledge.Table
 	pass    *analysis.Pass
 	drivers map[string]string // registered SQL driver name → package path
+	modSQL  *Place            // moduleSQL's answer
 	handles map[*types.Func]Place
 	targets map[*types.Func]int // handleTarget's answers
 }
@@ -614,8 +615,17 @@ func (l *locator) grpcTarget(s string, whole bool) Place {
 // named where it is opened (sql.Open("sqlite3", path)), following handles
 // made from handles (db.Begin(), db.Prepare(q)); or, when the handle's
 // origin is out of sight, the drivers linked into the program: local when
-// every registered driver is an embedded engine.
+// every registered driver is an embedded engine; and when that leaves it
+// unknown, the drivers the module can link (moduleSQL).
 func (l *locator) sql(recv ast.Expr) Place {
+	p := l.sqlHandle(recv)
+	if p.Locality == LocalityUnknown {
+		return l.moduleSQL()
+	}
+	return p
+}
+
+func (l *locator) sqlHandle(recv ast.Expr) Place {
 	if recv != nil {
 		if ps, ok := l.sqlPlaces(recv, 0); ok {
 			return joinPlaces(ps)
@@ -630,6 +640,26 @@ func (l *locator) sql(recv ast.Expr) Place {
 		ps = append(ps, l.driverPlace(name))
 	}
 	return joinPlaces(ps)
+}
+
+// moduleSQL is the place of a handle whose origin and drivers are out of
+// sight (a *sql.Tx handed in by a migration library, the program's main
+// linking the driver): the module's go.mod, when it requires an embedded
+// engine's driver and no driver of a database server, proves every handle
+// local; otherwise unknown.
+func (l *locator) moduleSQL() Place {
+	if l.modSQL != nil {
+		return *l.modSQL
+	}
+	l.modSQL = new(Place)
+	reqs, complete, ok := analysisutil.Requirements(l.pass)
+	if !ok || !complete {
+		return *l.modSQL
+	}
+	if engine, mod, ok := l.t.Locality.ModuleSQLEngine(reqs); ok {
+		*l.modSQL = Place{Locality: Local, Reason: "an embedded " + engine + " database (the module's only database driver is " + mod + ")"}
+	}
+	return *l.modSQL
 }
 
 func (l *locator) driverPlace(name string) Place {

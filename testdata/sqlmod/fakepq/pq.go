@@ -1,0 +1,2 @@
+// Package pq stands for a PostgreSQL driver.
+package pq

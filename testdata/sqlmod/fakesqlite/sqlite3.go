@@ -1,0 +1,2 @@
+// Package sqlite3 stands for the embedded SQLite driver.
+package sqlite3
