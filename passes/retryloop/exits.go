@@ -86,26 +86,19 @@ func (m *model) outerLabel(id *ast.Ident, L *Loop, li *loopInfo) bool {
 }
 
 // noReturn reports whether a call never returns: panic, os.Exit,
-// log.Fatal*, log.Panic*, (*testing.common).Fatal*, runtime.Goexit.
+// log.Fatal*, log.Panic*, (*testing.common).Fatal*, runtime.Goexit, a
+// function with a NoReturnFact, or a package variable holding one.
 func (m *model) noReturn(c *ast.CallExpr) bool {
 	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "panic" {
 		if _, ok := m.info.Uses[id].(*types.Builtin); ok {
 			return true
 		}
 	}
+	if v := m.pkgVar(c.Fun); v != nil {
+		return m.noRetVars[v]
+	}
 	fn, _ := m.callee(c)
-	if fn == nil {
-		return false
-	}
-	switch analysisutil.Key(fn) {
-	case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln",
-		"(*log.Logger).Fatal", "(*log.Logger).Fatalf", "(*log.Logger).Fatalln",
-		"(*log.Logger).Panic", "(*log.Logger).Panicf", "(*log.Logger).Panicln",
-		"(*testing.common).Fatal", "(*testing.common).Fatalf", "(*testing.common).FailNow",
-		"(*testing.common).Skip", "(*testing.common).Skipf", "(*testing.common).SkipNow", "runtime.Goexit":
-		return true
-	}
-	return false
+	return fn != nil && m.noReturnFunc(fn)
 }
 
 // holdsCall reports whether e contains one of the calls.
@@ -174,8 +167,16 @@ func (m *model) exitAt(L *Loop, li *loopInfo) ast.Node {
 		if m.deadCtx(cond) || ifs.Init != nil && m.deadCtx(ifs.Init) {
 			stop = false // if ctx.Err() != nil on a context that never ends
 		}
-		if stop && m.leaves(ifs.Body.List, !m.inSwitch(L.Body, ifs), L, li) {
+		breakLeaves := !m.inSwitch(L.Body, ifs)
+		if stop && m.leaves(ifs.Body.List, breakLeaves, L, li) {
 			found = ifs
+		}
+		// if failed && time.Now().Before(end) { sleep; continue } else
+		// { break }: the else branch runs once the deadline has passed.
+		if stop && found == nil && ifs.Else != nil && m.ctxish(cond) {
+			if els, ok := ifs.Else.(*ast.BlockStmt); ok && m.leaves(els.List, breakLeaves, L, li) {
+				found = ifs
+			}
 		}
 	})
 	return found

@@ -57,7 +57,7 @@ func New(cfg *config.Config) *analysis.Analyzer {
 			Requires:   []*analysis.Analyzer{inspect.Analyzer, ob},
 			Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg, ob) },
 			ResultType: reflect.TypeFor[*Result](),
-			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact), new(IterFact), new(ConfigFact)},
+			FactTypes:  []analysis.Fact{new(RetryFact), new(SleepFact), new(DelayFact), new(RetriesFact), new(PlaceFact), new(RunsFact), new(IterFact), new(ConfigFact), new(NoReturnFact)},
 		}
 	})
 }
@@ -523,6 +523,7 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	obr := pass.ResultOf[ob].(*outbound.Result)
 	res := &Result{Model: obr.Model}
 	m := newModel(pass, cfg, obr)
+	m.noReturnFuncs()
 	if !m.relevant() {
 		return res, nil
 	}
@@ -580,6 +581,10 @@ type model struct {
 	// (withRetry := func(op func() error) error { for ... }).
 	closureHelpers map[*types.Var]*ownHelper
 	ownCands       []ownCand
+	// noRet are the package's functions that never return; noRetVars its
+	// variables that hold one (noreturn.go).
+	noRet     map[*types.Func]bool
+	noRetVars map[*types.Var]bool
 	collecting     bool
 	// importsHelpers: the package imports a retry helper's package; importsTime: it
 	// imports time or resil (fast paths).
