@@ -2,6 +2,7 @@ package retryloop
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -324,7 +325,10 @@ func (m *model) loop(stmt ast.Stmt, stack []ast.Node, fn ast.Node, decl *ast.Fun
 			return
 		}
 	}
-	if paces(L.Sleeps) {
+	// A poll or watch that waits on rounds where the call succeeded too,
+	// and after a failure no shorter than that, adds no load by failing:
+	// the failure wait is its cadence. Judged as a poll.
+	if paces(L.Sleeps) || m.atCadence(L.Sleeps) {
 		// Every wait is also passed after a success that goes round: a
 		// pause between batches, pacing, not a retry loop. A poll that
 		// leaves on success and also goes round on failure with nothing
@@ -443,4 +447,49 @@ func (L *Loop) addBound(kind BoundKind, at ast.Node) {
 		}
 	}
 	L.Bounds = append(L.Bounds, BoundEvidence{Kind: kind, Node: at})
+}
+
+// atCadence reports whether a loop that goes round after success waits on a
+// successful round (a pacing wait) and every wait after a failure is proven
+// no shorter than one of those: the same fixed duration expression (a
+// variable the loop does not change), or constants at least as long.
+func (m *model) atCadence(sleeps []*Sleep) bool {
+	var cadence, failure []*Sleep
+	for _, s := range sleeps {
+		if s.Dur == nil || s.Vary != knowledge.Invariant {
+			return false
+		}
+		if s.Pacing {
+			cadence = append(cadence, s)
+		} else {
+			failure = append(failure, s)
+		}
+	}
+	if len(cadence) == 0 || len(failure) == 0 {
+		return false
+	}
+	for _, f := range failure {
+		ok := false
+		for _, c := range cadence {
+			if m.noShorter(f.Dur, c.Dur) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// noShorter reports whether duration a is proven at least b: both
+// constants, or the same expression (the Invariant variation says the loop
+// does not change it).
+func (m *model) noShorter(a, b ast.Expr) bool {
+	ta, tb := m.info.Types[a], m.info.Types[b]
+	if ta.Value != nil && tb.Value != nil {
+		return constant.Compare(ta.Value, token.GEQ, tb.Value)
+	}
+	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b))
 }
