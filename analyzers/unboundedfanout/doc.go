@@ -48,7 +48,11 @@
 //     (a range over a channel, a loop until a stop channel or its context
 //     ends, a periodic loop on a ticker — a subscription, a tail, a poller),
 //     serves ((*http.Server).Serve, (*grpc.Server).Serve, an accept loop)
-//     or runs a function that does, is a long-lived worker or service;
+//     or runs a function that does, is a long-lived worker or service; so
+//     is each of a pool of workers: a counted loop (for i := 0; i < n;
+//     i++) whose bound is not a collection's length, starting goroutines
+//     that do all their remote work in a loop of their own (each takes
+//     several items: a stride over a shared slice, batches);
 //   - no limit applies (below).
 //
 // Limits, any one of which is enough:

@@ -17,6 +17,9 @@ func (s *state) longLived(l *Launch) bool {
 	if l.Body != nil && (s.loopsForever(l.Body, 0) || s.runsForever(l.Body)) {
 		return true
 	}
+	if s.workerPool(l) {
+		return true
+	}
 	if s.literal(l.Fn) == nil {
 		if f := s.fact(s.funcOf(l.Fn)); f != nil && f.Forever {
 			return true
@@ -251,6 +254,67 @@ func (s *state) mentionsContext(e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		if x, ok := n.(ast.Expr); ok && analysisutil.IsContext(s.info.TypeOf(x)) {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// workerPool reports whether the launches are a pool of workers: one
+// goroutine per iteration of a counted loop (for i := 0; i < n; i++) whose
+// bound is not a collection's length, each doing all of its remote work in
+// a loop of its own (it takes several items: a stride over a shared slice,
+// batches). The count is the number of workers the code chose, not one per
+// element of data.
+func (s *state) workerPool(l *Launch) bool {
+	if len(l.Loops) != 1 || s.literal(l.Fn) == nil || len(l.Work) == 0 {
+		return false
+	}
+	fs, ok := l.Loops[0].(*ast.ForStmt)
+	if !ok || fs.Init == nil || fs.Post == nil {
+		return false
+	}
+	cond, ok := ast.Unparen(fs.Cond).(*ast.BinaryExpr)
+	if !ok || (cond.Op != token.LSS && cond.Op != token.LEQ) || s.lengthOf(cond.Y, 0) {
+		return false
+	}
+	for _, w := range l.Work {
+		if !w.inLoop {
+			return false
+		}
+	}
+	return true
+}
+
+// lengthOf reports whether a bound is, or is computed in sight from, the
+// length of a collection (len(items), n := len(items)).
+func (s *state) lengthOf(e ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if b, ok := s.info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+					found = true
+				}
+			}
+		case *ast.Ident:
+			v, ok := s.info.Uses[n].(*types.Var)
+			if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+				return true
+			}
+			srcs, ok := s.flow.Sources(n)
+			if !ok {
+				return true // a parameter, a field: a count given from outside
+			}
+			for _, src := range srcs {
+				if src != ast.Expr(n) && s.lengthOf(src, depth+1) {
+					found = true
+				}
+			}
 		}
 		return !found
 	})

@@ -67,6 +67,10 @@ type Work struct {
 	// (not part of the fact): when the element decides them, only some
 	// goroutines reach the work.
 	guards map[*types.Var]bool
+	// inLoop: the call is inside a loop of the goroutine's own body (a
+	// worker that takes several items), in the function being read (not
+	// part of the fact).
+	inLoop bool
 	// Limit describes a limit that every caller shares and that holds
 	// around the call (a semaphore, a rate limiter or a mutex reached
 	// through a parameter, the receiver or a package variable; the
@@ -236,12 +240,13 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node, guards
 	}
 	var out []Work
 	add := func(w Work) {
-		for _, e := range out {
+		for i, e := range out {
 			if e.Call == w.Call && e.Named == w.Named && e.Target.String() == w.Target.String() &&
 				e.Client.String() == w.Client.String() && e.Limit == w.Limit {
 				for v := range w.roots {
 					e.roots[v] = true
 				}
+				out[i].inLoop = e.inLoop && w.inLoop
 				return
 			}
 		}
@@ -263,7 +268,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node, guards
 				return
 			}
 			d := s.deps.OutboundDep(oc, owner)
-			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc)}
+			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc), inLoop: inOwnLoop(stack)}
 			if guards {
 				w.guards = s.guardRoots(stack)
 			}
@@ -296,6 +301,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node, guards
 			if guards {
 				w.guards = s.guardRoots(stack)
 			}
+			w.inLoop = inOwnLoop(stack)
 			w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
 			if len(w.Via) > maxVia {
 				w.Via = w.Via[:maxVia]
@@ -485,4 +491,18 @@ func walk(root ast.Node, visit func(n ast.Node, stack []ast.Node)) {
 		visit(n, stack)
 		return true
 	})
+}
+
+// inOwnLoop reports whether the last node of a stack from a function body
+// is inside a loop of that body (not of a function literal within it).
+func inOwnLoop(stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		}
+	}
+	return false
 }
