@@ -231,6 +231,9 @@ type Outbound struct {
 	// remote host (StreamNetworks) cannot hang on a peer and is not an
 	// outbound call.
 	Network int
+	// Statement is the index of the SQL statement argument of a database
+	// call (db.Exec(query, ...)), or None.
+	Statement int
 	// Pool: the call waits for a connection from a pool (sql.DB.Ping,
 	// Begin, Conn): an unreachable database or an exhausted pool holds it.
 	Pool bool
@@ -548,3 +551,8 @@ var testingPackages = map[string]bool{
 	"github.com/smartystreets/goconvey/convey": true,
 	"github.com/frankban/quicktest":            true,
 }
+
+// SchemaVerbs are the first words of SQL statements that change a
+// database's schema or its grants (DDL): a migration step that runs as long
+// as the table needs, which a deadline would abort halfway.
+var SchemaVerbs = []string{"CREATE", "ALTER", "DROP", "TRUNCATE", "RENAME", "COMMENT", "GRANT", "REVOKE"}

@@ -5,7 +5,7 @@ package knowledge
 // NewOutbound returns an Outbound row of kind whose context parameter is ctx
 // (or None), with every other index None.
 func NewOutbound(kind Kind, ctx int) Outbound {
-	return Outbound{Kind: kind, Ctx: ctx, Request: None, ClientArg: None, Target: None, Network: None}
+	return Outbound{Kind: kind, Ctx: ctx, Request: None, ClientArg: None, Target: None, Network: None, Statement: None}
 }
 
 func ob(kind Kind, ctx int) Outbound { return NewOutbound(kind, ctx) }
@@ -20,6 +20,7 @@ func (o Outbound) target(i int) Outbound           { o.Target = i; return o }
 func (o Outbound) bounded() Outbound               { o.Bounded = true; return o }
 func (o Outbound) stream() Outbound                { o.Stream = true; return o }
 func (o Outbound) pool() Outbound                  { o.Pool = true; return o }
+func (o Outbound) statement(i int) Outbound        { o.Statement = i; return o }
 
 var outbound = map[string]Outbound{
 	// net/http package-level helpers use http.DefaultClient.
@@ -57,28 +58,28 @@ var outbound = map[string]Outbound{
 	"net/textproto.Dial":   ob(Dial, None).target(1).network(0),
 
 	// database/sql: the methods that have a Context variant, and the variants.
-	"(*database/sql.DB).Exec":              ob(SQL, None).variant("ExecContext"),
-	"(*database/sql.DB).Query":             ob(SQL, None).variant("QueryContext"),
-	"(*database/sql.DB).QueryRow":          ob(SQL, None).variant("QueryRowContext"),
-	"(*database/sql.DB).Prepare":           ob(SQL, None).variant("PrepareContext"),
+	"(*database/sql.DB).Exec":              ob(SQL, None).variant("ExecContext").statement(0),
+	"(*database/sql.DB).Query":             ob(SQL, None).variant("QueryContext").statement(0),
+	"(*database/sql.DB).QueryRow":          ob(SQL, None).variant("QueryRowContext").statement(0),
+	"(*database/sql.DB).Prepare":           ob(SQL, None).variant("PrepareContext").statement(0),
 	"(*database/sql.DB).Ping":              ob(SQL, None).variant("PingContext").pool(),
 	"(*database/sql.DB).Begin":             ob(SQL, None).variant("BeginTx").pool(),
-	"(*database/sql.DB).ExecContext":       ob(SQL, 0),
-	"(*database/sql.DB).QueryContext":      ob(SQL, 0),
-	"(*database/sql.DB).QueryRowContext":   ob(SQL, 0),
-	"(*database/sql.DB).PrepareContext":    ob(SQL, 0),
+	"(*database/sql.DB).ExecContext":       ob(SQL, 0).statement(1),
+	"(*database/sql.DB).QueryContext":      ob(SQL, 0).statement(1),
+	"(*database/sql.DB).QueryRowContext":   ob(SQL, 0).statement(1),
+	"(*database/sql.DB).PrepareContext":    ob(SQL, 0).statement(1),
 	"(*database/sql.DB).PingContext":       ob(SQL, 0).pool(),
 	"(*database/sql.DB).BeginTx":           ob(SQL, 0).pool(),
 	"(*database/sql.DB).Conn":              ob(SQL, 0).pool(),
-	"(*database/sql.Tx).Exec":              ob(SQL, None).variant("ExecContext"),
-	"(*database/sql.Tx).Query":             ob(SQL, None).variant("QueryContext"),
-	"(*database/sql.Tx).QueryRow":          ob(SQL, None).variant("QueryRowContext"),
-	"(*database/sql.Tx).Prepare":           ob(SQL, None).variant("PrepareContext"),
+	"(*database/sql.Tx).Exec":              ob(SQL, None).variant("ExecContext").statement(0),
+	"(*database/sql.Tx).Query":             ob(SQL, None).variant("QueryContext").statement(0),
+	"(*database/sql.Tx).QueryRow":          ob(SQL, None).variant("QueryRowContext").statement(0),
+	"(*database/sql.Tx).Prepare":           ob(SQL, None).variant("PrepareContext").statement(0),
 	"(*database/sql.Tx).Stmt":              ob(SQL, None).variant("StmtContext"),
-	"(*database/sql.Tx).ExecContext":       ob(SQL, 0),
-	"(*database/sql.Tx).QueryContext":      ob(SQL, 0),
-	"(*database/sql.Tx).QueryRowContext":   ob(SQL, 0),
-	"(*database/sql.Tx).PrepareContext":    ob(SQL, 0),
+	"(*database/sql.Tx).ExecContext":       ob(SQL, 0).statement(1),
+	"(*database/sql.Tx).QueryContext":      ob(SQL, 0).statement(1),
+	"(*database/sql.Tx).QueryRowContext":   ob(SQL, 0).statement(1),
+	"(*database/sql.Tx).PrepareContext":    ob(SQL, 0).statement(1),
 	"(*database/sql.Tx).StmtContext":       ob(SQL, 0),
 	"(*database/sql.Stmt).Exec":            ob(SQL, None).variant("ExecContext"),
 	"(*database/sql.Stmt).Query":           ob(SQL, None).variant("QueryContext"),
@@ -86,10 +87,10 @@ var outbound = map[string]Outbound{
 	"(*database/sql.Stmt).ExecContext":     ob(SQL, 0),
 	"(*database/sql.Stmt).QueryContext":    ob(SQL, 0),
 	"(*database/sql.Stmt).QueryRowContext": ob(SQL, 0),
-	"(*database/sql.Conn).ExecContext":     ob(SQL, 0),
-	"(*database/sql.Conn).QueryContext":    ob(SQL, 0),
-	"(*database/sql.Conn).QueryRowContext": ob(SQL, 0),
-	"(*database/sql.Conn).PrepareContext":  ob(SQL, 0),
+	"(*database/sql.Conn).ExecContext":     ob(SQL, 0).statement(1),
+	"(*database/sql.Conn).QueryContext":    ob(SQL, 0).statement(1),
+	"(*database/sql.Conn).QueryRowContext": ob(SQL, 0).statement(1),
+	"(*database/sql.Conn).PrepareContext":  ob(SQL, 0).statement(1),
 	"(*database/sql.Conn).PingContext":     ob(SQL, 0),
 	"(*database/sql.Conn).BeginTx":         ob(SQL, 0),
 	// hashicorp/go-retryablehttp: every attempt is an HTTP call bounded only

@@ -102,6 +102,9 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 // checkCall reports an outbound call that has no deadline.
 func (c *checker) checkCall(oc *outbound.Call, stack []ast.Node) {
 	ev := oc.Evidence()
+	if ev.Schema {
+		return // a schema change runs as long as the migration needs
+	}
 	if o := ev.Context; ev.HasContext && o.State == ctxflow.Free && o.HelperNoCtx && o.Root() != nil {
 		if caller := c.m.CallerOf(stack); caller != nil {
 			if fn, _ := c.m.Callee(o.Root()); fn != nil {

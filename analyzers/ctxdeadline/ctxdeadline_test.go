@@ -11,7 +11,7 @@ import (
 
 func TestCtxdeadline(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdeadline.Analyzer,
-		"basic", "helpers", "usefwd", "generic", "alias", "grpcuse", "harness", "e2esuite", "svc/e2e", "svc/attest", "rhttp", "redisuse", "grpcfield", "local", "bounds", "reqhelpers", "rawconn", "linked", "sqlname", "grpcopts")
+		"basic", "helpers", "usefwd", "generic", "alias", "grpcuse", "harness", "e2esuite", "svc/e2e", "svc/attest", "rhttp", "redisuse", "grpcfield", "local", "bounds", "reqhelpers", "rawconn", "linked", "sqlname", "grpcopts", "schema")
 }
 
 func TestFixes(t *testing.T) {

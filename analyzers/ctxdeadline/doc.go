@@ -78,6 +78,13 @@
 // package too: its facts) is placed where that function makes it. A target
 // out of sight may be remote, and the call is judged as one.
 //
+// A database statement that changes the schema (one that, as far as it can
+// be read, begins CREATE, ALTER, DROP, TRUNCATE, RENAME, COMMENT, GRANT or
+// REVOKE) is not reported: it is a migration step that runs as long as the
+// table needs, bounded by whoever runs the migration, and a deadline would
+// abort it halfway. The data statements of the same migration, and the
+// Begin of its transaction, are judged like any other.
+//
 // Nothing else may bound the call: ctxdeadline reports only when every
 // bound below the context is provably absent. For HTTP those are the
 // client's Timeout and its transport's: a ResponseHeaderTimeout, or a dial

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/resilint/resilint/internal/analysisutil"
 	"github.com/resilint/resilint/knowledge"
@@ -85,6 +86,11 @@ type Evidence struct {
 	// (grpc.WaitForReady(true) in its options or the connection's default
 	// call options) instead of failing fast while the server is down.
 	WaitForReady bool
+	// Schema: the call's SQL statement, in sight, changes the schema (DDL:
+	// CREATE, ALTER, DROP, ...; knowledge.SchemaVerbs): a migration step,
+	// bounded by whoever runs the migration, which a deadline would abort
+	// halfway.
+	Schema bool
 }
 
 // Unbounded reports whether nothing but its context bounds the call: every
@@ -128,6 +134,7 @@ func proofOf(b ctxflow.Bound) Proof {
 
 func evidenceOf(m *ctxflow.Model, c *Call) *Evidence {
 	e := &Evidence{Call: c, Place: c.Place}
+	e.Schema = schemaChange(m, c)
 	e.Context, e.HasContext = CallContext(m, c)
 	stream := c.Spec.Stream
 	if stream {
@@ -460,4 +467,43 @@ func (e *Evidence) String() string {
 		s += "; unbounded"
 	}
 	return s
+}
+
+// schemaChange reports whether every statement a database call can be given
+// begins with a schema-changing verb (knowledge.SchemaVerbs).
+func schemaChange(m *ctxflow.Model, c *Call) bool {
+	if c.Spec.Kind != knowledge.SQL || c.Spec.Statement == knowledge.None {
+		return false
+	}
+	arg := c.Arg(c.Spec.Statement)
+	if arg == nil {
+		return false
+	}
+	shapes, ok := m.Shapes(arg)
+	if !ok || len(shapes) == 0 {
+		return false
+	}
+	for _, sh := range shapes {
+		if !schemaVerb(sh.Prefix) {
+			return false
+		}
+	}
+	return true
+}
+
+// schemaVerb reports whether a statement's known beginning is a whole
+// schema-changing verb (followed by a space, not cut within the word).
+func schemaVerb(prefix string) bool {
+	s := strings.TrimLeft(prefix, " \t\r\n(")
+	i := strings.IndexAny(s, " \t\r\n")
+	if i <= 0 {
+		return false
+	}
+	word := strings.ToUpper(s[:i])
+	for _, v := range knowledge.SchemaVerbs {
+		if word == v {
+			return true
+		}
+	}
+	return false
 }
