@@ -107,15 +107,21 @@ func (m *model) retried(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
 			L.Codes = append(L.Codes, name)
 		}
 	}
-	if ok && m.observedCalls(L, li) == 1 {
+	if n := m.observedCalls(L, li); ok && n >= 1 {
 		// Waits passed where the call succeeded and the loop still goes
 		// round pace the work; they are no backoff. Only where the call is
 		// the iteration's one operation whose outcome the loop looks at:
 		// with another (a read, then a compare-and-swap), its success is
-		// not the iteration's.
+		// not the iteration's, unless the wait comes before every other
+		// such operation (a poll that waits when nothing changed, then
+		// parses what did), so no other outcome is on its path.
+		mask := ^uint64(0)
+		if n > 1 {
+			mask = m.beforeOthers(L, li, call)
+		}
 		for _, st := range w.round {
 			if !st.errBlind {
-				li.pacing |= st.waits | st.pre
+				li.pacing |= (st.waits | st.pre) & mask
 			}
 		}
 	}
@@ -235,6 +241,30 @@ func (w *walker) inHeader() bool {
 
 // observedCalls counts the candidate calls of a loop whose outcome the loop
 // looks at, once per loop.
+// beforeOthers returns the waits of the loop (bits of li.waits) that come
+// after call and before every other call whose outcome the loop looks at.
+func (m *model) beforeOthers(L *Loop, li *loopInfo, call *ast.CallExpr) uint64 {
+	first := token.NoPos
+	for _, c := range li.calls {
+		if c == call || !m.newWalker(L, li, c, assume{}, false).observed() {
+			continue
+		}
+		if c.Pos() < call.Pos() {
+			return 0
+		}
+		if !first.IsValid() || c.Pos() < first {
+			first = c.Pos()
+		}
+	}
+	var bits uint64
+	for i, x := range li.waits {
+		if i < 64 && x.Pos() > call.End() && (!first.IsValid() || x.End() < first) {
+			bits |= 1 << i
+		}
+	}
+	return bits
+}
+
 func (m *model) observedCalls(L *Loop, li *loopInfo) int {
 	if li.observed == 0 {
 		li.observed = -1

@@ -65,3 +65,49 @@ func tailFasterOnFailure(url string, once bool) {
 		}
 	}
 }
+
+func parse(*http.Response) (string, error) { return "", nil }
+
+// The wait when nothing changed comes before the second operation whose
+// outcome the loop reads (parsing what changed): it is on the first
+// call's success path only, a cadence.
+func watchThenParse(url string, every time.Duration, once bool, out chan<- string) {
+	for {
+		resp, err := http.Get(url)
+		if err != nil {
+			time.Sleep(every)
+			continue
+		}
+		resp.Body.Close()
+		if !changed(resp) {
+			time.Sleep(every)
+			continue
+		}
+		v, err := parse(resp)
+		if err != nil {
+			continue
+		}
+		out <- v
+		if once {
+			return
+		}
+	}
+}
+
+// A wait after the second operation failed is on its failure path: a
+// retry, reported.
+func readThenWrite(url string, every time.Duration) {
+	for { // want `waits the same every before every attempt`
+		resp, err := http.Get(url)
+		if err != nil {
+			time.Sleep(every)
+			continue
+		}
+		resp.Body.Close()
+		if _, err := http.Post(url, "text/plain", nil); err != nil {
+			time.Sleep(every)
+			continue
+		}
+		return
+	}
+}
