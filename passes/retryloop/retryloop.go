@@ -583,9 +583,9 @@ type model struct {
 	ownCands       []ownCand
 	// noRet are the package's functions that never return; noRetVars its
 	// variables that hold one (noreturn.go).
-	noRet     map[*types.Func]bool
-	noRetVars map[*types.Var]bool
-	collecting     bool
+	noRet      map[*types.Func]bool
+	noRetVars  map[*types.Var]bool
+	collecting bool
 	// importsHelpers: the package imports a retry helper's package; importsTime: it
 	// imports time or resil (fast paths).
 	importsHelpers, importsTime bool
