@@ -8,5 +8,5 @@ import (
 
 func Open() {
 	db, _ := sql.Open("x", "y")
-	db.ExecContext(context.Background(), "CREATE TABLE t (x int)") // finding
+	db.ExecContext(context.Background(), "INSERT INTO t VALUES (1)") // finding
 }
