@@ -9,7 +9,7 @@ import (
 )
 
 // NoReturnFact marks a function that never returns to its caller: its body
-// ends in a call of one that does not (os.Exit, log.Fatal, the builtin
+// has no return statement and ends in a call of one that does not (os.Exit, log.Fatal, the builtin
 // panic, a function with this fact), or of a package variable that holds
 // one and that nothing in its package assigns again (var osExit = os.Exit,
 // kept replaceable for tests). A loop leaves through a call of it (`if
@@ -77,7 +77,7 @@ func (m *model) noReturnFuncs() {
 					continue
 				}
 				fn, _ := m.info.Defs[fd.Name].(*types.Func)
-				if fn == nil || m.noRet[fn] {
+				if fn == nil || m.noRet[fn] || hasReturn(fd.Body) {
 					continue
 				}
 				if es, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt); ok {
@@ -139,4 +139,20 @@ var noReturnKeys = map[string]bool{
 	"(*testing.common).Fatal": true, "(*testing.common).Fatalf": true, "(*testing.common).FailNow": true,
 	"(*testing.common).Skip": true, "(*testing.common).Skipf": true, "(*testing.common).SkipNow": true,
 	"runtime.Goexit": true,
+}
+
+// hasReturn reports whether a body has a return statement (outside the
+// function literals in it): a function that may return early.
+func hasReturn(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -90,3 +90,17 @@ func elseRound(timeout time.Duration) error {
 	}
 	return err
 }
+
+// A helper that returns early may return: no exit.
+func checkDeadline(timeout time.Duration, last error) {
+	deadline := time.Now().Add(timeout)
+	for { // want `has no attempt limit and no context or deadline to stop it`
+		if err := send(context.Background()); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			exit.Check(last)
+		}
+		time.Sleep(randPause())
+	}
+}

@@ -28,3 +28,11 @@ func SetExit(f func(int)) { exitFn = f }
 
 // Die calls whatever exitFn holds.
 func Die() { exitFn(1) }
+
+// Check ends the process only when there is an error: it may return.
+func Check(err error) {
+	if err == nil {
+		return
+	}
+	Fatal(err)
+}
