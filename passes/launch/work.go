@@ -268,7 +268,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node, guards
 				return
 			}
 			d := s.deps.OutboundDep(oc, owner)
-			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc), inLoop: inOwnLoop(stack)}
+			w := Work{Call: d.Call, Kind: d.Kind, Target: d.Target, Client: d.Client, Named: named(oc), roots: s.identityRoots(oc), inLoop: s.inOwnLoop(stack)}
 			if guards {
 				w.guards = s.guardRoots(stack)
 			}
@@ -301,7 +301,7 @@ func (s *state) works(body ast.Node, owner *ast.FuncDecl, scope ast.Node, guards
 			if guards {
 				w.guards = s.guardRoots(stack)
 			}
-			w.inLoop = inOwnLoop(stack)
+			w.inLoop = s.inOwnLoop(stack)
 			w.Via = append([]string{analysisutil.Name(fn)}, w.Via...)
 			if len(w.Via) > maxVia {
 				w.Via = w.Via[:maxVia]
@@ -494,13 +494,25 @@ func walk(root ast.Node, visit func(n ast.Node, stack []ast.Node)) {
 }
 
 // inOwnLoop reports whether the last node of a stack from a function body
-// is inside a loop of that body (not of a function literal within it).
-func inOwnLoop(stack []ast.Node) bool {
+// is inside a loop of that body (not of a function literal within it)
+// that may take several items: not one with a constant trip count (for
+// attempt := 0; attempt < 3; attempt++, for range 3: the same item again).
+func (s *state) inOwnLoop(stack []ast.Node) bool {
 	for i := len(stack) - 2; i >= 0; i-- {
-		switch stack[i].(type) {
+		switch n := stack[i].(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.ForStmt, *ast.RangeStmt:
+		case *ast.ForStmt:
+			if c, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr); ok {
+				if tv, ok := s.info.Types[c.Y]; ok && tv.Value != nil {
+					continue
+				}
+			}
+			return true
+		case *ast.RangeStmt:
+			if tv, ok := s.info.Types[n.X]; ok && tv.Value != nil {
+				continue
+			}
 			return true
 		}
 	}

@@ -47,3 +47,17 @@ func WorkersThenShip(ctx context.Context, orders []Order, workers int) {
 		}(w)
 	}
 }
+
+// A goroutine that retries its one item a constant number of times is no
+// worker taking several items: one goroutine per iteration.
+func RetryEach(ctx context.Context, orders []Order, n int) {
+	for i := 0; i < n; i++ {
+		go func(i int) { // want `one goroutine per iteration up to n`
+			for attempt := 0; attempt < 3; attempt++ {
+				if ship(ctx, orders[i]) == nil {
+					return
+				}
+			}
+		}(i)
+	}
+}
