@@ -111,7 +111,11 @@
 // round after a failure with no attempt limit, no deadline and no context
 // that can end it (a wait-for-ready for { addrs, err := lookup(name); if
 // err == nil && len(addrs) > 0 { return addrs }; time.Sleep(d) }) is
-// reported for that alone, as a poll without a deadline; restart loops of a component that runs until its stream
+// reported for that alone, as a poll without a deadline; polls at a
+// cadence: a loop that waits on a round where its call succeeded (nothing
+// changed yet) and after a failure waits no shorter (the same fixed
+// duration, or constants at least as long), so failing adds no load, is
+// judged as such a poll; restart loops of a component that runs until its stream
 // or server ends (for { err := s.watchStream(ctx); log(err);
 // time.Sleep(d) } where watchStream ranges over a subscription's channel or
 // loops receiving from it, or a serving call such as
