@@ -123,6 +123,10 @@ type Table struct {
 	// ErrorMatches: functions that report whether an error (argument 0)
 	// matches a target (argument 1): errors.Is.
 	ErrorMatches map[string]bool
+	// NoReturn: functions that never return to their caller (os.Exit,
+	// log.Fatal, t.FailNow): a loop leaves through a call of one. The
+	// module's own are found through their bodies (retryloop.NoReturnFact).
+	NoReturn map[string]bool
 	// LiveOnContext: types whose values keep using the context of the call
 	// that made them, keyed by "path.Name" (pointers to them too): a
 	// transaction rolls back, rows close and a response body stops reading
@@ -452,6 +456,7 @@ func Default() *Table {
 		Elapsed:           maps.Clone(elapsed),
 		TimeAdd:           maps.Clone(timeAdd),
 		ErrorMatches:      map[string]bool{"errors.Is": true},
+		NoReturn:          maps.Clone(noReturn),
 		LiveOnContext:     maps.Clone(liveOnContext),
 		DoneSignals:       maps.Clone(doneSignals),
 		Retry:             defaultRetry(),
@@ -556,3 +561,13 @@ var testingPackages = map[string]bool{
 // database's schema or its grants (DDL): a migration step that runs as long
 // as the table needs, which a deadline would abort halfway.
 var SchemaVerbs = []string{"CREATE", "ALTER", "DROP", "TRUNCATE", "RENAME", "COMMENT", "GRANT", "REVOKE"}
+
+var noReturn = map[string]bool{
+	"os.Exit": true, "log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true,
+	"log.Panic": true, "log.Panicf": true, "log.Panicln": true,
+	"(*log.Logger).Fatal": true, "(*log.Logger).Fatalf": true, "(*log.Logger).Fatalln": true,
+	"(*log.Logger).Panic": true, "(*log.Logger).Panicf": true, "(*log.Logger).Panicln": true,
+	"(*testing.common).Fatal": true, "(*testing.common).Fatalf": true, "(*testing.common).FailNow": true,
+	"(*testing.common).Skip": true, "(*testing.common).Skipf": true, "(*testing.common).SkipNow": true,
+	"runtime.Goexit": true,
+}

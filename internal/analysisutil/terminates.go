@@ -137,3 +137,20 @@ func FirstResults(info *types.Info, body *ast.BlockStmt) (results []ast.Expr, ok
 	})
 	return results, ok
 }
+
+// Returns reports whether n holds a return statement outside the function
+// literals in it: a statement that may return, a body that may return
+// early.
+func Returns(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}

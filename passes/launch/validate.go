@@ -171,7 +171,7 @@ func (s *state) guardCaps(fn *types.Func, fd *ast.FuncDecl, kind failKind) []val
 			}
 			break
 		}
-		if returns(st) {
+		if analysisutil.Returns(st) {
 			break
 		}
 	}
@@ -183,7 +183,7 @@ func (s *state) succeeds(sw *ast.SwitchStmt, fails func(*ast.BlockStmt) bool) bo
 	for _, c := range sw.Body.List {
 		cc := c.(*ast.CaseClause)
 		b := &ast.BlockStmt{List: cc.Body}
-		if !fails(b) && returns(b) {
+		if !fails(b) && analysisutil.Returns(b) {
 			return true
 		}
 	}
@@ -607,22 +607,6 @@ func failing(info *types.Info, b *ast.BlockStmt, kind failKind) bool {
 		return !isNil(info, r)
 	}
 	return false
-}
-
-// returns reports whether a statement may return (outside function
-// literals).
-func returns(st ast.Stmt) bool {
-	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {

@@ -21,9 +21,9 @@ func (*NoReturnFact) AFact() {}
 func (*NoReturnFact) String() string { return "noreturn" }
 
 // noReturnFuncs finds the package's functions that never return, exports
-// their facts, and remembers them (m.noRet) and the package variables
+// their facts when export is set, and remembers them (m.noRet) and the package variables
 // that hold such a function (m.noRetVars) for noReturn.
-func (m *model) noReturnFuncs() {
+func (m *model) noReturnFuncs(export bool) {
 	m.noRet = map[*types.Func]bool{}
 	m.noRetVars = map[*types.Var]bool{}
 	assigned := map[*types.Var]bool{}
@@ -77,7 +77,7 @@ func (m *model) noReturnFuncs() {
 					continue
 				}
 				fn, _ := m.info.Defs[fd.Name].(*types.Func)
-				if fn == nil || m.noRet[fn] || hasReturn(fd.Body) {
+				if fn == nil || m.noRet[fn] || analysisutil.Returns(fd.Body) {
 					continue
 				}
 				if es, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt); ok {
@@ -92,8 +92,8 @@ func (m *model) noReturnFuncs() {
 	// Only the user's own packages export the fact: the engine analyses a
 	// dependency for its importers only when it imports what the knowledge
 	// table names (vetunit's fast path), and the table lists the standard
-	// library's (noReturnKeys).
-	if analysisutil.OwnPackage(m.pass.Module, m.pass.Pkg.Path()) {
+	// library's (knowledge.Table.NoReturn).
+	if export {
 		for fn := range m.noRet {
 			m.pass.ExportObjectFact(fn, &NoReturnFact{})
 		}
@@ -118,10 +118,10 @@ func (m *model) pkgVar(e ast.Expr) *types.Var {
 	return v
 }
 
-// noReturnFunc reports whether fn never returns: the table's list, the
+// noReturnFunc reports whether fn never returns: the knowledge table's, the
 // package's own (noReturnFuncs), or another package's NoReturnFact.
 func (m *model) noReturnFunc(fn *types.Func) bool {
-	if noReturnKeys[analysisutil.Key(fn)] {
+	if m.table.NoReturn[analysisutil.Key(fn)] {
 		return true
 	}
 	fn = fn.Origin()
@@ -129,30 +129,4 @@ func (m *model) noReturnFunc(fn *types.Func) bool {
 		return m.noRet[fn]
 	}
 	return fn.Pkg() != nil && m.pass.ImportObjectFact(fn, new(NoReturnFact))
-}
-
-var noReturnKeys = map[string]bool{
-	"os.Exit": true, "log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true,
-	"log.Panic": true, "log.Panicf": true, "log.Panicln": true,
-	"(*log.Logger).Fatal": true, "(*log.Logger).Fatalf": true, "(*log.Logger).Fatalln": true,
-	"(*log.Logger).Panic": true, "(*log.Logger).Panicf": true, "(*log.Logger).Panicln": true,
-	"(*testing.common).Fatal": true, "(*testing.common).Fatalf": true, "(*testing.common).FailNow": true,
-	"(*testing.common).Skip": true, "(*testing.common).Skipf": true, "(*testing.common).SkipNow": true,
-	"runtime.Goexit": true,
-}
-
-// hasReturn reports whether a body has a return statement (outside the
-// function literals in it): a function that may return early.
-func hasReturn(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }

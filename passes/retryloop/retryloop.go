@@ -523,8 +523,15 @@ func run(pass *analysis.Pass, cfg *config.Config, ob *analysis.Analyzer) (any, e
 	obr := pass.ResultOf[ob].(*outbound.Result)
 	res := &Result{Model: obr.Model}
 	m := newModel(pass, cfg, obr)
-	m.noReturnFuncs()
-	if !m.relevant() {
+	// The functions that never return: exported from the user's own
+	// packages (a fatal helper need not import time to be one), used by the
+	// loops of the packages that have any.
+	own := analysisutil.OwnPackage(pass.Module, pass.Pkg.Path())
+	relevant := m.relevant()
+	if own || relevant {
+		m.noReturnFuncs(own)
+	}
+	if !relevant {
 		return res, nil
 	}
 	res.Relevant = true
