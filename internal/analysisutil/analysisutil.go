@@ -451,3 +451,15 @@ func SyncMethod(info *types.Info, call *ast.CallExpr, names ...string) bool {
 	}
 	return false
 }
+
+// Referent returns the object a name or a qualified name refers to (x,
+// pkg.X, v.Field), or nil for any other expression.
+func Referent(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.Uses[x]
+	case *ast.SelectorExpr:
+		return info.Uses[x.Sel]
+	}
+	return nil
+}

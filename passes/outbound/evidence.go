@@ -407,16 +407,7 @@ func finiteStream(m *ctxflow.Model, c *Call) bool {
 
 // isVar reports whether e is the package-level variable key.
 func isVar(m *ctxflow.Model, e ast.Expr, key string) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return false
-	}
-	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	v, ok := analysisutil.Referent(m.Pass.TypesInfo, e).(*types.Var)
 	return ok && key != "" && analysisutil.VarKey(v) == key
 }
 

@@ -125,16 +125,7 @@ func (m *model) errClassKey(as bool, target ast.Expr) string {
 		}
 		return "as:" + types.TypeString(t, nil)
 	}
-	var id *ast.Ident
-	switch x := ast.Unparen(target).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return ""
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
+	v, ok := analysisutil.Referent(m.info, target).(*types.Var)
 	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !types.Identical(v.Type(), errorType) &&
 		!types.Implements(v.Type(), errorIface) {
 		return ""

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/resilint/resilint/internal/analysisutil"
 )
 
 // A status check done in a helper (issue 13, rule 3): the loop hands the
@@ -208,16 +210,7 @@ func (w *walker) helperReturn(s *ast.ReturnStmt, in []pstate) {
 // sentinel says whether an error expression is a package-level variable
 // the package sets only once, to errors.New or fmt.Errorf: non-nil.
 func (m *model) sentinel(e ast.Expr) tri {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return unk
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
+	v, ok := analysisutil.Referent(m.info, e).(*types.Var)
 	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || m.x.addrTaken[v] {
 		return unk
 	}

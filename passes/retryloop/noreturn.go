@@ -102,16 +102,7 @@ func (m *model) noReturnFuncs(export bool) {
 
 // pkgVar returns the package-level variable an expression names, or nil.
 func (m *model) pkgVar(e ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return nil
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
+	v, _ := analysisutil.Referent(m.info, e).(*types.Var)
 	if v == nil || v.Pkg() != m.pass.Pkg || v.Parent() != m.pass.Pkg.Scope() {
 		return nil
 	}

@@ -154,17 +154,7 @@ func (m *model) fieldCompares() map[*types.Var]compares {
 // httpConst reports whether e names a status constant of the HTTP package
 // (http.StatusNotFound).
 func (m *model) httpConst(e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	}
-	if id == nil {
-		return false
-	}
-	c, ok := m.info.Uses[id].(*types.Const)
+	c, ok := analysisutil.Referent(m.info, e).(*types.Const)
 	return ok && c.Pkg() != nil && c.Pkg().Path() == m.rt.StatusPkg
 }
 
