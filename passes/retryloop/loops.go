@@ -147,8 +147,9 @@ type loopInfo struct {
 	roundSeen  bool
 	roundAll   bool // a reconnect loop, judged by its shape: every wait counts
 	// observed counts the candidate calls whose outcome the loop looks at
-	// (0: not counted yet, -1: none).
-	observed int
+	// (0: not counted yet, -1: none); observedList holds them.
+	observed     int
+	observedList []*ast.CallExpr
 }
 
 type recv struct {

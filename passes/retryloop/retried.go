@@ -239,14 +239,13 @@ func (w *walker) inHeader() bool {
 	return found
 }
 
-// observedCalls counts the candidate calls of a loop whose outcome the loop
-// looks at, once per loop.
 // beforeOthers returns the waits of the loop (bits of li.waits) that come
 // after call and before every other call whose outcome the loop looks at.
 func (m *model) beforeOthers(L *Loop, li *loopInfo, call *ast.CallExpr) uint64 {
+	m.observedCalls(L, li)
 	first := token.NoPos
-	for _, c := range li.calls {
-		if c == call || !m.newWalker(L, li, c, assume{}, false).observed() {
+	for _, c := range li.observedList {
+		if c == call {
 			continue
 		}
 		if c.Pos() < call.Pos() {
@@ -265,16 +264,17 @@ func (m *model) beforeOthers(L *Loop, li *loopInfo, call *ast.CallExpr) uint64 {
 	return bits
 }
 
+// observedCalls counts the candidate calls of a loop whose outcome the loop
+// looks at (li.observedList), once per loop.
 func (m *model) observedCalls(L *Loop, li *loopInfo) int {
 	if li.observed == 0 {
 		li.observed = -1
-		n := 0
 		for _, c := range li.calls {
 			if m.newWalker(L, li, c, assume{}, false).observed() {
-				n++
+				li.observedList = append(li.observedList, c)
 			}
 		}
-		if n > 0 {
+		if n := len(li.observedList); n > 0 {
 			li.observed = n
 		}
 	}
