@@ -296,10 +296,8 @@ func (s *state) lengthOf(e ast.Expr, depth int) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-				if b, ok := s.info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
-					found = true
-				}
+			if analysisutil.BuiltinCall(s.info, n, "len") != nil || analysisutil.BuiltinCall(s.info, n, "cap") != nil {
+				found = true
 			}
 		case *ast.Ident:
 			v, ok := s.info.Uses[n].(*types.Var)
