@@ -162,6 +162,39 @@ func TestRootAfterDependencyWithTests(t *testing.T) {
 	}
 }
 
+// TestOwnPackagesAnalysedOnce: with test packages on, a package of the
+// module without test files that is both a root and an importer's
+// dependency is analysed once, in one vet run for its facts and its
+// findings, not a second time as a test package of an empty test file.
+func TestOwnPackagesAnalysedOnce(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "rootdep")
+	events := filepath.Join(t.TempDir(), "events")
+	if err := os.WriteFile(events, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"GOCACHE=" + t.TempDir(), "RESILINT_ENGINE_EVENTS=" + events}
+	stdout, stderr, code := runEnv(t, dir, env, resilint, "./...")
+	if code != 3 || !strings.Contains(stdout+stderr, "http.Get has no deadline") {
+		t.Fatalf("resilint ./...: exit %d, want 3 and the finding\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Split(line, "\t"); len(f) >= 2 && strings.HasPrefix(f[0], "example.com/rootdep/") {
+			runs[f[0]] = append(runs[f[0]], f[1])
+		}
+	}
+	for _, pkg := range []string{"example.com/rootdep/p", "example.com/rootdep/r"} {
+		if got := runs[pkg]; len(got) != 1 || got[0] != "root" {
+			t.Errorf("%s: analysed as %q, want once for its findings", pkg, got)
+		}
+	}
+}
+
 // TestTypeErrorWithoutList: a root whose test file does not type-check
 // (go vet exits 0, the unit carries the error) is named with its error, the
 // other packages are analysed, exit 1, and the driver does not ask go list

@@ -68,8 +68,18 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 			}
 		}
 	}
+	// With test packages on, the units of the module's own packages print
+	// their findings as dependencies too (see roots.go); sel keeps the
+	// roots'.
+	var sel *rootSet
 	if d.loadTests {
-		roots, rest := localRoots(patterns, d.tags)
+		dirs, rest := localDirs(patterns)
+		sel = &rootSet{dirs: map[string]bool{}, back: ov.back}
+		sel.add(dirs...)
+		var roots []rootPkg
+		if !ownModules() {
+			roots = packageNames(dirs, d.tags)
+		}
 		if len(rest) > 0 {
 			base, err := ov.flags(nil)
 			if err != nil {
@@ -79,6 +89,9 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 			// those packages are vetted as before.
 			if pkgs, err := d.listTestFiles(rest, base); err == nil {
 				roots = append(roots, listedRoots(pkgs, d.modCache)...)
+				for _, p := range pkgs {
+					sel.add(p.Dir)
+				}
 			}
 		}
 		for _, r := range roots {
@@ -122,7 +135,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 				case <-stop:
 					return
 				case <-tick.C:
-					n, _ := events.counts()
+					n, _, _ := events.counts()
 					prog.setDeps(n["facts"] + n["fast"])
 				}
 			}
@@ -137,7 +150,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 	}
 
 	out := &vetRun{}
-	res, err := d.goVetUnits(exe, flagValue, patterns, extra, events, prog)
+	res, err := d.goVetUnits(exe, flagValue, patterns, extra, sel, events, prog)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +192,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 			if err != nil {
 				return nil, err
 			}
-			more, err := d.goVetUnits(exe, apartValue, again, flags, events, prog)
+			more, err := d.goVetUnits(exe, apartValue, again, flags, sel, events, prog)
 			if err != nil {
 				return nil, err
 			}
@@ -198,12 +211,43 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 		}
 		out.failed = reportFailures(w, l, res)
 	}
-	out.units = res.units
+	out.units = distinctViews(res.units)
 	prog.done()
 	if d.verbose && !quiet {
-		d.printCounts(events, len(out.units))
+		d.printCounts(events, out.units)
 	}
 	return out, nil
+}
+
+// distinctViews returns the units with every package in one view only. A
+// package of the module with test files is a view of its root unit
+// "p [p.test]" and, when it was also an importer's dependency, of the unit
+// "p" of that run (see roots.go): the root unit's view is kept, as when
+// dependencies printed nothing, and a unit left without views is dropped.
+func distinctViews(units []vetunit.Unit) []vetunit.Unit {
+	from := map[string]int{} // view ID -> the unit it is taken from
+	for i, u := range units {
+		for _, v := range u.Views {
+			if j, ok := from[v.ID]; !ok || units[j].ID == v.ID && u.ID != v.ID {
+				from[v.ID] = i
+			}
+		}
+	}
+	out := units[:0]
+	for i, u := range units {
+		views := u.Views[:0:0]
+		for _, v := range u.Views {
+			if from[v.ID] == i {
+				views = append(views, v)
+			}
+		}
+		if len(views) == 0 && u.Error == "" && len(u.Views) > 0 {
+			continue
+		}
+		u.Views = views
+		out = append(out, u)
+	}
+	return out
 }
 
 // failureListing returns the package graph that the report of a failed run
@@ -238,7 +282,7 @@ func (r *vetResult) unitErrors() bool {
 }
 
 // goVetUnits runs go vet once, reading the units as they arrive.
-func (d *run) goVetUnits(exe, flagValue string, patterns, extra []string, events *eventLog, prog *progress) (*vetResult, error) {
+func (d *run) goVetUnits(exe, flagValue string, patterns, extra []string, sel *rootSet, events *eventLog, prog *progress) (*vetResult, error) {
 	args := []string{"vet", "-vettool=" + exe, "-json", "-" + vetunit.FlagName + "=" + flagValue}
 	args = append(args, extra...)
 	if d.tags != "" {
@@ -293,7 +337,7 @@ func (d *run) goVetUnits(exe, flagValue string, patterns, extra []string, events
 			}
 			break
 		}
-		if u.Resilint != 1 {
+		if u.Resilint != 1 || !sel.keep(&u) {
 			continue
 		}
 		res.units = append(res.units, u)
@@ -346,15 +390,19 @@ func newEventLog() (*eventLog, error) {
 
 func (e *eventLog) close() { os.Remove(e.name) }
 
-// counts returns how many units ran, by mode, and the largest peak RSS of
-// one (bytes).
-func (e *eventLog) counts() (map[string]int, int64) {
+// counts returns how many units ran, by mode, the IDs of those that ran
+// for findings, and the largest peak RSS of one (bytes).
+func (e *eventLog) counts() (map[string]int, map[string]bool, int64) {
 	data, _ := os.ReadFile(e.name)
 	n := map[string]int{}
+	ran := map[string]bool{}
 	var peak int64
 	for _, line := range strings.Split(string(data), "\n") {
 		if f := strings.Split(line, "\t"); len(f) >= 3 {
 			n[f[1]]++
+			if f[1] == "root" || f[1] == "skip" {
+				ran[f[0]] = true
+			}
 			if len(f) >= 4 {
 				if r, err := strconv.ParseInt(f[3], 10, 64); err == nil {
 					peak = max(peak, r)
@@ -362,16 +410,23 @@ func (e *eventLog) counts() (map[string]int, int64) {
 			}
 		}
 	}
-	return n, peak
+	return n, ran, peak
 }
 
 // printCounts prints, with -v, how many packages were analysed in this run
 // and how many results came from the cache.
-func (d *run) printCounts(events *eventLog, roots int) {
-	n, peak := events.counts()
+func (d *run) printCounts(events *eventLog, units []vetunit.Unit) {
+	n, ran, peak := events.counts()
 	analysed := n["root"] + n["facts"]
+	cached := 0
+	for _, u := range units {
+		// The units log the package's import path ("p" for "p [p.test]").
+		if path, _, _ := strings.Cut(u.ID, " ["); !ran[path] {
+			cached++
+		}
+	}
 	fmt.Fprintf(d.stderr, "resilint: %d packages analysed (%d for findings, %d for facts only), %d without facts skipped, %d of %d results from the cache\n",
-		analysed, n["root"], n["facts"], n["fast"], max(roots-n["root"]-n["skip"], 0), roots)
+		analysed, n["root"], n["facts"], n["fast"], cached, len(units))
 	if analysed > 0 {
 		fmt.Fprintf(d.stderr, "resilint: peak memory of one package's analysis %d MiB, of this process %d MiB\n", peak>>20, vetunit.PeakRSS()>>20)
 	}

@@ -44,6 +44,7 @@ type vetOverlay struct {
 	added   map[string]bool   // files the overlay adds (never hidden)
 	backing map[string]string // package name -> the empty test file for it
 	shared  string            // the directory of shared empty test files, or ""
+	back    map[string]string // file of the overlay -> the file it stands for
 }
 
 // rootTestFile is the name of the empty test file given to every package
@@ -206,6 +207,7 @@ func newVetOverlay(overlay map[string][]byte) (o *vetOverlay, back map[string]st
 		o.replace[name] = f
 		back[f] = name
 	}
+	o.back = back
 	return o, back, nil
 }
 

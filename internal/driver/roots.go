@@ -13,23 +13,29 @@ import (
 	"sync"
 
 	"github.com/resilint/resilint/internal/analysisutil"
+	"github.com/resilint/resilint/internal/vetunit"
 )
 
-// With test packages on, the vet engine gives every package of a directory
-// pattern (".", "./x", "./x/...", an absolute directory) an empty test file
-// too, for the reason overlay.go gives: a root package without test files
-// is vetted as "p", under the key of the facts-only run of "p" that an
-// earlier run made when p was only a dependency, and the go command would
-// replay that run's empty output (or, the other way round, a later run in
-// which p is only a dependency would replay its findings). As "p [p.test]"
-// a root has a key of its own. go list would tell which directories hold
-// packages, but it costs as much as a whole cached re-run; the packages are
-// found here from the directories, the files' build constraints and their
-// package clauses, as the go command finds them. The other patterns (all,
-// std, import paths outside the main module, wildcards inside a path) are
-// returned to the caller, which asks go list for their packages: a cost
-// paid only by those patterns. A directory whose files name more than one
-// package gets no file: such a package is vetted as before.
+// With test packages on, a root package without test files is vetted as
+// "p", under the same key of the go command as the vet run of "p" that an
+// earlier run made when p was only an importer's dependency (the key does not
+// tell a run for findings from a run for facts only): a root would replay
+// that run's output, and a run in which p is only a dependency would replay
+// a root's. So the units of the module's own packages (vetunit: moduleOwn)
+// print their findings in both runs, and the driver keeps the units of its
+// roots: those whose package is in a directory the directory patterns (".",
+// "./x", "./x/...", an absolute directory, an import path of the main
+// module) match, found here as the go command finds them (./... leaves out
+// testdata, vendor, _ and . directories and nested modules). go list would
+// tell them too, but it costs as much as a whole cached re-run. The other
+// patterns (all, std, import paths outside the main module, wildcards
+// inside a path) are returned to the caller, which asks go list for their
+// packages, and gives each of them an empty test file (overlay.go), as it
+// does for directory patterns where the units of the packages do not print
+// as dependencies (the standard library as the main module, GOPATH mode):
+// as "p [p.test]" such a root has a key of its own. A directory whose files
+// name more than one package gets no file: such a package is vetted as
+// before.
 
 // rootPkg is a directory that holds a package, and the package's name.
 type rootPkg struct {
@@ -40,18 +46,23 @@ type rootPkg struct {
 // match, relative to the working directory, and the patterns it could not
 // resolve that way.
 func localRoots(patterns []string, tags string) (roots []rootPkg, rest []string) {
-	ctxt := build.Default
-	ctxt.BuildTags = append(append([]string(nil), ctxt.BuildTags...), buildTags(tags)...)
+	dirs, rest := localDirs(patterns)
+	return packageNames(dirs, tags), rest
+}
+
+// localDirs returns the directories the directory patterns among patterns
+// match (every one that may hold a package: which do is not read), and the
+// patterns it could not resolve that way.
+func localDirs(patterns []string) (dirs, rest []string) {
 	modCache := os.Getenv("GOMODCACHE")
 	if modCache == "" {
-		if gp := filepath.SplitList(ctxt.GOPATH); len(gp) > 0 {
+		if gp := filepath.SplitList(build.Default.GOPATH); len(gp) > 0 {
 			modCache = filepath.Join(gp[0], "pkg", "mod")
 		}
 	}
 	// The directories, in the order the patterns and the walk give them;
 	// their packages' names are read in parallel below.
 	seen := map[string]bool{}
-	var dirs []string
 	add := func(dir string) {
 		if seen[dir] {
 			return
@@ -117,6 +128,14 @@ func localRoots(patterns []string, tags string) (roots []rootPkg, rest []string)
 			return nil
 		})
 	}
+	return dirs, rest
+}
+
+// packageNames returns the packages of dirs, with their names, as the build
+// constraints and -tags select their files.
+func packageNames(dirs []string, tags string) []rootPkg {
+	ctxt := build.Default
+	ctxt.BuildTags = append(append([]string(nil), ctxt.BuildTags...), buildTags(tags)...)
 	names := make([]string, len(dirs))
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -134,12 +153,13 @@ func localRoots(patterns []string, tags string) (roots []rootPkg, rest []string)
 	}
 	close(work)
 	wg.Wait()
+	var roots []rootPkg
 	for i, dir := range dirs {
 		if names[i] != "" {
 			roots = append(roots, rootPkg{dir, names[i]})
 		}
 	}
-	return roots, rest
+	return roots
 }
 
 // mainModule returns the directory and path of the module the working
@@ -234,4 +254,60 @@ func packageName(ctxt *build.Context, dir string) string {
 type teeCloser struct {
 	io.Reader
 	io.Closer
+}
+
+// rootSet tells the roots' units from the others on go vet's output.
+type rootSet struct {
+	dirs map[string]bool   // the directories of the root packages
+	back map[string]string // file of the overlay -> the file it stands for
+}
+
+func (s *rootSet) add(dirs ...string) {
+	for _, d := range dirs {
+		if d != "" {
+			s.dirs[d] = true
+		}
+	}
+}
+
+// keep reports whether u is a root's unit, leaving in it the views of root
+// packages only. A nil set keeps every unit: the units of dependencies
+// then print nothing. A unit that carries an error is a root's: a
+// dependency's unit does not run when its package does not compile.
+func (s *rootSet) keep(u *vetunit.Unit) bool {
+	if s == nil || u.Error != "" && len(u.Views) == 0 {
+		return true
+	}
+	views := u.Views[:0]
+	for _, v := range u.Views {
+		if len(v.Files) == 0 {
+			continue
+		}
+		f := v.Files[0]
+		if orig, ok := s.back[f]; ok {
+			f = orig
+		}
+		if s.dirs[filepath.Dir(f)] {
+			views = append(views, v)
+		}
+	}
+	u.Views = views
+	return len(views) > 0 || u.Error != ""
+}
+
+// ownModules reports whether the directory patterns name packages of main
+// modules, whose units print their findings also when they run for an
+// importer's facts (vetunit: moduleOwn): modules are on, and a module
+// other than the standard library's, or a workspace, holds the working
+// directory.
+func ownModules() bool {
+	if os.Getenv("GO111MODULE") == "off" {
+		return false
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return false
+	}
+	_, path, workspace := analysisutil.ModuleAt(wd)
+	return workspace || path != "" && path != "std"
 }

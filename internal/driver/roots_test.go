@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"sort"
 	"testing"
+
+	"github.com/resilint/resilint/internal/vetunit"
 )
 
 // TestLocalRoots: the packages of directory patterns are found as the go
@@ -80,5 +82,46 @@ func TestLocalRoots(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod -tags=special")
 	if g := got([]string{"./c"}, ""); !reflect.DeepEqual(g, []string{"c:c"}) {
 		t.Errorf("with GOFLAGS -tags=special: %v, want [c:c]", g)
+	}
+}
+
+// TestRootViews: of go vet's units, the views of root packages are kept
+// (by their directory, through the overlay's files), a package printed by
+// its root unit "p [p.test]" and by an importer's dependency unit "p" once,
+// from the root unit, and a unit that carries an error is kept.
+func TestRootViews(t *testing.T) {
+	view := func(id, file string) vetunit.View {
+		return vetunit.View{ID: id, Path: id, Files: []string{file}}
+	}
+	sel := &rootSet{dirs: map[string]bool{}, back: map[string]string{"/tmp/ov/0/a.go": "/m/a/a.go"}}
+	sel.add("/m/a", "/m/b", "")
+	units := []vetunit.Unit{
+		{ID: "m/b", Views: []vetunit.View{view("m/b", "/m/b/b.go")}},         // dependency b
+		{ID: "m/dep", Views: []vetunit.View{view("m/dep", "/m/dep/dep.go")}}, // not a root
+		{ID: "m/a", Views: []vetunit.View{view("m/a", "/tmp/ov/0/a.go")}},    // through the overlay
+		{ID: "m/b [m/b.test]", Views: []vetunit.View{view("m/b", "/m/b/b.go"), view("m/b [m/b.test]", "/m/b/b.go")}},
+		{ID: "m/c [m/c.test]", Error: "type error"},
+	}
+	var kept []vetunit.Unit
+	for _, u := range units {
+		if sel.keep(&u) {
+			kept = append(kept, u)
+		}
+	}
+	var got []string
+	for _, u := range distinctViews(kept) {
+		s := u.ID + ":"
+		for _, v := range u.Views {
+			s += " " + v.ID
+		}
+		got = append(got, s)
+	}
+	want := []string{"m/a: m/a", "m/b [m/b.test]: m/b m/b [m/b.test]", "m/c [m/c.test]:"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	var none *rootSet
+	if u := (vetunit.Unit{ID: "x", Views: []vetunit.View{view("x", "/x/x.go")}}); !none.keep(&u) || len(u.Views) != 1 {
+		t.Errorf("a nil set dropped %v", u)
 	}
 }

@@ -4,7 +4,8 @@ import "go/token"
 
 // A Unit is what one vet run of a root package prints on standard output
 // (the go command caches it and prints it again on later runs). Dependencies
-// analysed only for their facts print nothing.
+// analysed only for their facts print nothing; with test packages on, those
+// of the module itself print as roots do (the driver keeps its roots').
 type Unit struct {
 	// Resilint marks the object as a unit of this engine (go vet's standard
 	// output holds nothing else, but a stray line must not be misread).

@@ -98,7 +98,20 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 		id = cfg.ImportPath
 	}
 
-	if cfg.VetxOnly {
+	// printing: the unit analyses the package for findings and prints
+	// them. A root does; so does a dependency of the run that is a package
+	// of the module itself (or of a workspace's) when test packages are on.
+	// The go command's key of a package's vet run does not tell a run for
+	// findings from a run for an importer's facts, so that a root without
+	// test files replays whatever an earlier run in which it was only a
+	// dependency cached; a unit whose output does not depend on which of
+	// the two it is makes the replay right. The driver keeps the views of
+	// its roots only (see the driver's roots.go). Packages of other
+	// modules and of the standard library, which a directory pattern never
+	// names, are still analysed for their facts only.
+	printing := !cfg.VetxOnly || opts.Tests && moduleOwn(cfg)
+
+	if !printing {
 		var imports []string
 		for _, p := range cfg.ImportMap {
 			imports = append(imports, p)
@@ -127,7 +140,7 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 		files []string
 	}
 	var views []view
-	if !cfg.VetxOnly && isTest && !isXTest {
+	if printing && isTest && !isXTest {
 		var plain []string
 		for _, f := range cfg.GoFiles {
 			if !strings.HasSuffix(f, "_test.go") {
@@ -146,7 +159,7 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 
 	var facts []byte
 	for i, v := range views {
-		res, err := l.analyse(v.id, v.files, analyzers, cfg.VetxOnly)
+		res, err := l.analyse(v.id, v.files, analyzers, !printing)
 		if err != nil {
 			var terr typeError
 			if cfg.VetxOnly || !errors.As(err, &terr) {
@@ -165,17 +178,25 @@ func run(cfg *unitchecker.Config, opts *Options) (string, error) {
 		if i == len(views)-1 {
 			facts = res.facts
 		}
-		if !cfg.VetxOnly {
+		if printing {
 			u.Views = append(u.Views, res.view)
 		}
 	}
 	if err := writeFile(cfg.VetxOutput, facts); err != nil {
 		return "", err
 	}
-	if cfg.VetxOnly {
+	if !printing {
 		return modeFacts, nil
 	}
 	return modeRoot, writeUnit(cfg.Stdout, u)
+}
+
+// moduleOwn reports whether the unit's package belongs to a main module:
+// the module the command runs in, or a module of its workspace (their
+// version is empty). Not the standard library, not a package outside
+// modules.
+func moduleOwn(cfg *unitchecker.Config) bool {
+	return cfg.ModulePath != "" && cfg.ModulePath != "std" && cfg.ModuleVersion == ""
 }
 
 // unitID returns the package's ID as go list and go/packages spell it, and
