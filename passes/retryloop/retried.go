@@ -241,11 +241,16 @@ func (w *walker) inHeader() bool {
 
 // beforeOthers returns the waits of the loop (bits of li.waits) that come
 // after call and before every other call whose outcome the loop looks at.
+// Reads of the call's results are part of its attempt (they succeed where
+// it did, see derivedErr), and a call whose failure never goes round (a
+// callback whose error ends the loop) is retried by no wait: neither is
+// another such call.
 func (m *model) beforeOthers(L *Loop, li *loopInfo, call *ast.CallExpr) uint64 {
 	m.observedCalls(L, li)
+	w := m.newWalker(L, li, call, assume{}, false)
 	first := token.NoPos
 	for _, c := range li.observedList {
-		if c == call {
+		if c == call || w.tracked(c) || !m.failureGoesRound(L, li, c) {
 			continue
 		}
 		if c.Pos() < call.Pos() {
@@ -262,6 +267,14 @@ func (m *model) beforeOthers(L *Loop, li *loopInfo, call *ast.CallExpr) uint64 {
 		}
 	}
 	return bits
+}
+
+// failureGoesRound reports whether a path on which the call failed goes
+// round the loop.
+func (m *model) failureGoesRound(L *Loop, li *loopInfo, call *ast.CallExpr) bool {
+	w := m.newWalker(L, li, call, assume{err: yes, code: -1}, false)
+	w.run()
+	return len(w.round) > 0
 }
 
 // observedCalls counts the candidate calls of a loop whose outcome the loop

@@ -626,12 +626,25 @@ func (w *walker) assign(as *ast.AssignStmt, st pstate) pstate {
 			continue
 		}
 		if len(as.Lhs) != len(as.Rhs) {
+			// The call's error variable reused for reading its results
+			// (n, err := strconv.Atoi(p.Count)): on a path where the
+			// call succeeded, so does that, as for derivedErr.
+			if st.err == no && w.a.err == no && i == len(as.Lhs)-1 && w.readsResults(as.Rhs[0]) {
+				continue
+			}
 			st.err = unk
 			continue
 		}
 		st.err = w.m.nonNil(as.Rhs[i])
 	}
 	return st
+}
+
+// readsResults reports whether e is another call on the call's results
+// (decode(resp), strconv.Atoi(p.Count)).
+func (w *walker) readsResults(e ast.Expr) bool {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && c != w.call && w.tracked(c)
 }
 
 // nonNil says whether an error expression is nil.

@@ -2,6 +2,7 @@ package loops
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -106,6 +107,82 @@ func readThenWrite(url string, every time.Duration) {
 		resp.Body.Close()
 		if _, err := http.Post(url, "text/plain", nil); err != nil {
 			time.Sleep(every)
+			continue
+		}
+		return
+	}
+}
+
+// A tail that reads the page it fetched (the reads of its results share
+// the call's error variable, and succeed when the call does), hands each
+// entry to a callback whose failure ends the loop, and waits when there was
+// nothing new: that wait is on the success path of the attempt, the
+// loop's cadence; a failure waits longer. No retry.
+func tailThenIdle(url string, handle func(int) error) error {
+	for {
+		resp, err := http.Get(url)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp.Body.Close()
+		next, err := strconv.Atoi(resp.Header.Get("Next"))
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		n, err := strconv.Atoi(resp.Header.Get("Count"))
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if err := handle(next + i); err != nil {
+				return err
+			}
+		}
+		if n == 0 {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// The same tail waiting less after a failure than when idle polls faster
+// while failing: a retry, reported.
+func tailThenIdleFaster(url string, handle func(int) error) error {
+	for { // want `waits the same 10 \* time.Millisecond before every attempt`
+		resp, err := http.Get(url)
+		if err != nil {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		resp.Body.Close()
+		n, err := strconv.Atoi(resp.Header.Get("Count"))
+		if err != nil {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if err := handle(i); err != nil {
+				return err
+			}
+		}
+		if n == 0 {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// A wait after a callback whose failure goes round is that failure's: the
+// loop retries, reported.
+func tailRetriesCallback(url string, handle func(*http.Response) error) {
+	for { // want `waits the same time.Second before every attempt`
+		resp, err := http.Get(url)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if err := handle(resp); err != nil {
+			time.Sleep(time.Second)
 			continue
 		}
 		return
