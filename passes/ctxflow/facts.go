@@ -111,7 +111,8 @@ func (m *Model) ctxInertDecl(fn *types.Func, busy map[*types.Func]bool) bool {
 	}
 	first := d.Type.Params.List[0]
 	if len(first.Names) == 0 {
-		return false
+		// An unnamed context is never used.
+		return analysisutil.IsContext(m.info.TypeOf(first.Type))
 	}
 	v, ok := m.info.Defs[first.Names[0]].(*types.Var)
 	if !ok || !analysisutil.IsContext(v.Type()) {
