@@ -186,8 +186,8 @@ func (w *walker) otherResult(v *types.Var) bool {
 			continue
 		}
 		c, ok := ast.Unparen(d.rhs).(*ast.CallExpr)
-		if !ok || c == w.call || within(w.call.Pos(), c) {
-			continue
+		if !ok || c == w.call || within(w.call.Pos(), c) || w.readsResults(c) {
+			continue // a read of the call's results is part of its outcome
 		}
 		if tv, ok := w.m.info.Types[c.Fun]; ok && tv.IsType() {
 			continue

@@ -250,7 +250,7 @@ func (m *model) beforeOthers(L *Loop, li *loopInfo, call *ast.CallExpr) uint64 {
 	w := m.newWalker(L, li, call, assume{}, false)
 	first := token.NoPos
 	for _, c := range li.observedList {
-		if c == call || w.tracked(c) || !m.failureGoesRound(L, li, c) {
+		if c == call || w.readsResults(c) || !m.failureGoesRound(L, li, c) {
 			continue
 		}
 		if c.Pos() < call.Pos() {

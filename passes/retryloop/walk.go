@@ -640,11 +640,24 @@ func (w *walker) assign(as *ast.AssignStmt, st pstate) pstate {
 	return st
 }
 
-// readsResults reports whether e is another call on the call's results
-// (decode(resp), strconv.Atoi(p.Count)).
+// readsResults reports whether e is a read of the call's results: a call
+// of a function known statically (not a function value or an interface
+// method, whose work is not in sight) that mentions them and reaches no
+// other process (decode(resp), strconv.Atoi(resp.Header.Get("Count")),
+// cmd.Result()). Its outcome is part of the attempt's.
 func (w *walker) readsResults(e ast.Expr) bool {
 	c, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && c != w.call && w.tracked(c)
+	if !ok || c == w.call || !w.tracked(c) {
+		return false
+	}
+	fn, _ := w.m.callee(c)
+	if fn == nil {
+		return false
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	return !w.m.remote(c, 0)
 }
 
 // nonNil says whether an error expression is nil.

@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -114,11 +115,13 @@ func readThenWrite(url string, every time.Duration) {
 }
 
 // A tail that reads the page it fetched (the reads of its results share
-// the call's error variable, and succeed when the call does), hands each
-// entry to a callback whose failure ends the loop, and waits when there was
-// nothing new: that wait is on the success path of the attempt, the
-// loop's cadence; a failure waits longer. No retry.
+// the call's error variable, and succeed when the call does; a test of what
+// they read decides nothing about the outcome), hands each entry to a
+// callback whose failure ends the loop, and waits when there was nothing
+// new: that wait is on the success path of the attempt, the loop's
+// cadence; a failure waits longer. No retry.
 func tailThenIdle(url string, handle func(int) error) error {
+	first := 0
 	for {
 		resp, err := http.Get(url)
 		if err != nil {
@@ -134,6 +137,12 @@ func tailThenIdle(url string, handle func(int) error) error {
 		n, err := strconv.Atoi(resp.Header.Get("Count"))
 		if err != nil {
 			time.Sleep(time.Second)
+			continue
+		}
+		if first == 0 {
+			first = next - n + 1
+		} else if next-n+1 > first {
+			first = 0 // truncated: start again
 			continue
 		}
 		for i := 0; i < n; i++ {
@@ -186,5 +195,62 @@ func tailRetriesCallback(url string, handle func(*http.Response) error) {
 			continue
 		}
 		return
+	}
+}
+
+type cmd struct{ v string }
+
+func (c *cmd) Result() (int, error) { return strconv.Atoi(c.v) }
+
+func fetchCmds(ctx context.Context, url string) ([]*cmd, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	return []*cmd{{resp.Header.Get("Last")}, {resp.Header.Get("Len")}}, nil
+}
+
+// The same tail over the results of a batch of commands, read with their
+// own methods: no retry.
+func tailCmds(ctx context.Context, url string, handle func(int) error) error {
+	first := 0
+	for {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		rs, err := fetchCmds(ctx, url)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		last, err := strconv.Atoi(rs[0].v)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		n, err := rs[1].Result()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if first == 0 {
+			first = last - n + 1
+		} else if last-n+1 > first {
+			first = 0
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if err := handle(first + i); err != nil {
+				return err
+			}
+		}
+		if n == 0 {
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 }
