@@ -195,6 +195,31 @@ func TestOwnPackagesAnalysedOnce(t *testing.T) {
 	}
 }
 
+// TestWorkspaceDependency: in a workspace, a package of another workspace
+// module that the root module's packages import is only a dependency of
+// resilint ./... at the root (its unit prints its findings as a package of
+// a main module): they are not reported there; run as a root in its own
+// module, it reports them.
+func TestWorkspaceDependency(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.work"), "go 1.24\n\nuse (\n\t.\n\t./sub\n)\n")
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/root\n\ngo 1.24\n\nrequire example.com/sub v0.0.0\n")
+	writeFile(t, filepath.Join(dir, "use", "use.go"), "package use\n\nimport \"example.com/sub/fetch\"\n\nfunc Do() { fetch.Get(\"http://example.com\") }\n")
+	writeFile(t, filepath.Join(dir, "sub", "go.mod"), "module example.com/sub\n\ngo 1.24\n")
+	writeFile(t, filepath.Join(dir, "sub", "fetch", "fetch.go"), "package fetch\n\nimport \"net/http\"\n\nfunc Get(u string) (*http.Response, error) { return http.Get(u) }\n")
+	env := []string{"GOCACHE=" + t.TempDir(), "GOFLAGS="}
+	const finding = "http.Get has no deadline"
+	stdout, stderr, code := runEnv(t, dir, env, resilint, "./...")
+	if code != 0 || strings.Contains(stdout+stderr, finding) {
+		t.Errorf("resilint ./... at the root: exit %d, want 0 and no finding of a dependency\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = runEnv(t, filepath.Join(dir, "sub"), env, resilint, "./...")
+	if code != 3 || strings.Count(stdout+stderr, finding) != 1 {
+		t.Errorf("resilint ./... in sub: exit %d, want 3 and the finding once\n%s%s", code, stdout, stderr)
+	}
+}
+
 // TestTypeErrorWithoutList: a root whose test file does not type-check
 // (go vet exits 0, the unit carries the error) is named with its error, the
 // other packages are analysed, exit 1, and the driver does not ask go list
