@@ -144,7 +144,7 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 		// which runs while go vet does.
 		go func() {
 			if l, err := d.goList(patterns, listExtra, false); err == nil {
-				prog.setTotal(len(l.expectedUnits()))
+				prog.setTotal(l.expectedUnits())
 			}
 		}()
 	}
@@ -341,7 +341,7 @@ func (d *run) goVetUnits(exe, flagValue string, patterns, extra []string, sel *r
 			continue
 		}
 		res.units = append(res.units, u)
-		prog.add(1)
+		prog.add(u.ID)
 	}
 	err = cmd.Wait()
 	close(stop)

@@ -17,10 +17,16 @@ type progress struct {
 	mu    sync.Mutex
 	n     int
 	total int
-	deps  int // dependencies analysed for their facts
-	last  time.Time
-	shown bool
-	ended bool
+	// expected are the root units' IDs, once go list has told them, and
+	// arrived the units seen: a unit of a dependency that prints as its
+	// package's root unit also does (see roots.go) is counted only when
+	// it is one of them, and each once.
+	expected map[string]bool
+	arrived  map[string]bool
+	deps     int // dependencies analysed for their facts
+	last     time.Time
+	shown    bool
+	ended    bool
 }
 
 // newProgress returns the run's progress line, or nil.
@@ -40,13 +46,23 @@ func (d *run) newProgress() *progress {
 	return &progress{w: f}
 }
 
-func (p *progress) setTotal(n int) {
+func (p *progress) setTotal(ids []string) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.total = n
+	p.expected = map[string]bool{}
+	for _, id := range ids {
+		p.expected[id] = true
+	}
+	p.total = len(p.expected)
+	p.n = 0
+	for id := range p.arrived {
+		if p.expected[id] {
+			p.n++
+		}
+	}
 	p.print(true)
 }
 
@@ -62,13 +78,23 @@ func (p *progress) setDeps(n int) {
 	}
 }
 
-func (p *progress) add(n int) {
+// add counts the unit id as analysed.
+func (p *progress) add(id string) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.n += n
+	if p.arrived == nil {
+		p.arrived = map[string]bool{}
+	}
+	if p.arrived[id] {
+		return
+	}
+	p.arrived[id] = true
+	if p.expected == nil || p.expected[id] {
+		p.n++
+	}
 	p.print(false)
 }
 
