@@ -119,6 +119,42 @@ func TestTestOnlyImports(t *testing.T) {
 	}
 }
 
+// TestTestBrokenNotAnalysedTwice: with test packages on, the second go vet
+// run for the module's packages whose test packages do not load (their test
+// files hidden) shares the first run's results: no package is analysed twice
+// for the same role (a run with a cache key of its own would analyse every
+// dependency again).
+func TestTestBrokenNotAnalysedTwice(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "testdeps")
+	events := filepath.Join(t.TempDir(), "events")
+	if err := os.WriteFile(events, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"GOCACHE=" + t.TempDir(), "RESILINT_ENGINE_EVENTS=" + events}
+	if _, stderr, code := runEnv(t, dir, env, resilint, "./..."); code != 1 {
+		t.Fatalf("resilint ./...: exit %d, want 1\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := map[string]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Split(line, "\t"); len(f) >= 2 && f[1] == "facts" {
+			runs[f[0]]++
+		}
+	}
+	for pkg, n := range runs {
+		if n > 1 {
+			t.Errorf("%s analysed %d times for its facts", pkg, n)
+		}
+	}
+	if len(runs) == 0 {
+		t.Errorf("no dependency analysed for its facts:\n%s", data)
+	}
+}
+
 // TestRootAfterDependency: with -test=false, a package analysed first only
 // for an importer's facts (resilint ./user) and then as a root (resilint
 // ./fetch) is reported: the go command's key of a vet run does not tell the

@@ -186,8 +186,14 @@ func (d *run) vetEngine(patterns []string, ov *vetOverlay, quiet bool) (*vetRun,
 			if err != nil {
 				return nil, err
 			}
+			// A run of its own (Apart, a cache key of its own), unless
+			// every package of it belongs to a main module and test
+			// packages are on: then their units print the same
+			// whether the go command ran them as roots or as
+			// dependencies, and the second run shares the first one's
+			// results instead of analysing every dependency again.
 			apart := opts
-			apart.Apart = true
+			apart.Apart = !d.loadTests || !l.allMain(again)
 			apartValue, err := apart.Encode()
 			if err != nil {
 				return nil, err

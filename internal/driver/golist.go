@@ -125,6 +125,18 @@ func (l *listing) unitsOf(p *listPkg) []string {
 	return out
 }
 
+// allMain reports whether every package of ids is a package of a main
+// module (the module, or one of its workspace).
+func (l *listing) allMain(ids []string) bool {
+	for _, id := range ids {
+		p := l.byID[id]
+		if p == nil || p.Module == nil || !p.Module.Main {
+			return false
+		}
+	}
+	return true
+}
+
 // expectedUnits returns the IDs of every root unit.
 func (l *listing) expectedUnits() []string {
 	var out []string

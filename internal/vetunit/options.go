@@ -63,7 +63,9 @@ type Options struct {
 	// findings from a run for facts only (an importer's dependency), so
 	// without it the hidden-test run of a package that the first run
 	// analysed for its importers' facts would replay that run's empty
-	// output.
+	// output. Not needed, and not set, when test packages are on and every
+	// package of that run is a main module's: their units print the same
+	// in both roles.
 	Apart bool `json:"apart,omitempty"`
 	// ModFiles is a hash of the go.mod (and go.work) of the module the
 	// command runs in. The analyses read a module's requirements (which
