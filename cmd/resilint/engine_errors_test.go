@@ -127,22 +127,16 @@ func TestTestOnlyImports(t *testing.T) {
 func TestTestBrokenNotAnalysedTwice(t *testing.T) {
 	t.Parallel()
 	dir := copyModule(t, "testdeps")
-	events := filepath.Join(t.TempDir(), "events")
-	if err := os.WriteFile(events, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := []string{"GOCACHE=" + t.TempDir(), "RESILINT_ENGINE_EVENTS=" + events}
-	if _, stderr, code := runEnv(t, dir, env, resilint, "./..."); code != 1 {
+	ev := newEvents(t)
+	if _, stderr, code := runEnv(t, dir, ev.env, resilint, "./..."); code != 1 {
 		t.Fatalf("resilint ./...: exit %d, want 1\n%s", code, stderr)
 	}
-	data, err := os.ReadFile(events)
-	if err != nil {
-		t.Fatal(err)
-	}
 	runs := map[string]int{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Split(line, "\t"); len(f) >= 2 && f[1] == "facts" {
-			runs[f[0]]++
+	for pkg, modes := range ev.read(t) {
+		for _, m := range modes {
+			if m == "facts" {
+				runs[pkg]++
+			}
 		}
 	}
 	for pkg, n := range runs {
@@ -151,8 +145,40 @@ func TestTestBrokenNotAnalysedTwice(t *testing.T) {
 		}
 	}
 	if len(runs) == 0 {
-		t.Errorf("no dependency analysed for its facts:\n%s", data)
+		t.Errorf("no dependency analysed for its facts")
 	}
+}
+
+// events is the file the units log their runs to (RESILINT_ENGINE_EVENTS),
+// read back as package -> the modes it ran in; env runs resilint with it
+// and an empty GOCACHE of its own.
+type events struct {
+	path string
+	env  []string
+}
+
+func newEvents(t *testing.T) *events {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "events")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return &events{path, []string{"GOCACHE=" + t.TempDir(), "RESILINT_ENGINE_EVENTS=" + path}}
+}
+
+func (e *events) read(t *testing.T) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile(e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Split(line, "\t"); len(f) >= 2 {
+			runs[f[0]] = append(runs[f[0]], f[1])
+		}
+	}
+	return runs
 }
 
 // TestRootAfterDependency: with -test=false, a package analysed first only
@@ -205,25 +231,12 @@ func TestRootAfterDependencyWithTests(t *testing.T) {
 func TestOwnPackagesAnalysedOnce(t *testing.T) {
 	t.Parallel()
 	dir := copyModule(t, "rootdep")
-	events := filepath.Join(t.TempDir(), "events")
-	if err := os.WriteFile(events, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := []string{"GOCACHE=" + t.TempDir(), "RESILINT_ENGINE_EVENTS=" + events}
-	stdout, stderr, code := runEnv(t, dir, env, resilint, "./...")
+	ev := newEvents(t)
+	stdout, stderr, code := runEnv(t, dir, ev.env, resilint, "./...")
 	if code != 3 || !strings.Contains(stdout+stderr, "http.Get has no deadline") {
 		t.Fatalf("resilint ./...: exit %d, want 3 and the finding\n%s%s", code, stdout, stderr)
 	}
-	data, err := os.ReadFile(events)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs := map[string][]string{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Split(line, "\t"); len(f) >= 2 && strings.HasPrefix(f[0], "example.com/rootdep/") {
-			runs[f[0]] = append(runs[f[0]], f[1])
-		}
-	}
+	runs := ev.read(t)
 	for _, pkg := range []string{"example.com/rootdep/p", "example.com/rootdep/r"} {
 		if got := runs[pkg]; len(got) != 1 || got[0] != "root" {
 			t.Errorf("%s: analysed as %q, want once for its findings", pkg, got)
