@@ -155,17 +155,7 @@ func (m *Model) waitsFirst(list []ast.Stmt, carries func(ast.Expr) bool) bool {
 		if m.doneOf(st, carries) {
 			return true
 		}
-		returns := false
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				returns = true
-			}
-			return !returns
-		})
-		if returns {
+		if analysisutil.Returns(st) {
 			return false
 		}
 	}
