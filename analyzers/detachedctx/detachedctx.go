@@ -451,7 +451,7 @@ func (c *checker) checkCtxCall(call *ast.CallExpr, caller *ctxflow.Caller) {
 		if !returnsError(sig) {
 			return
 		}
-		if abstract && c.inertImplementations(sig.Recv().Type(), fn) {
+		if abstract && c.m.ImplementationsCtxInert(fn) {
 			return // every implementation in sight ignores the context
 		}
 	case fn.Exported() && c.sameModule(fn.Pkg()):
@@ -477,45 +477,6 @@ func (c *checker) checkCtxCall(call *ast.CallExpr, caller *ctxflow.Caller) {
 			analysisutil.Name(fn), what, callerName(caller), c.ctxWord(caller, call)),
 		SuggestedFixes: c.replaceRoot(root, caller, call),
 	})
-}
-
-// inertImplementations reports whether the types in sight that implement
-// the interface iface (declared in this package or in one it imports) have
-// at least one among them, and every one's method fn ignores the context it
-// is given (ctxflow's CtxInert): then the context handed to the interface
-// drops no deadline and no cancellation.
-func (c *checker) inertImplementations(iface types.Type, fn *types.Func) bool {
-	it, ok := iface.Underlying().(*types.Interface)
-	if !ok {
-		return false
-	}
-	found := false
-	for _, pkg := range append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...) {
-		scope := pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-				continue
-			}
-			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
-				continue
-			}
-			var recv types.Type = tn.Type()
-			if !types.Implements(recv, it) {
-				recv = types.NewPointer(recv)
-				if !types.Implements(recv, it) {
-					continue
-				}
-			}
-			obj, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), fn.Name())
-			m, ok := obj.(*types.Func)
-			if !ok || !c.m.CtxInert(m) {
-				return false
-			}
-			found = true
-		}
-	}
-	return found
 }
 
 // throughVariable reports whether a call goes through a variable holding

@@ -81,6 +81,49 @@ func (m *Model) CtxInert(fn *types.Func) bool {
 	return m.Pass.ImportObjectFact(fn, new(CtxInertFact))
 }
 
+// ImplementationsCtxInert reports whether fn, a method of an interface, has
+// at least one implementation among the types in sight (declared in this
+// package or in one it imports), and every one's method ignores the context
+// it is given (CtxInert): then a context handed to the interface drops no
+// deadline and no cancellation.
+func (m *Model) ImplementationsCtxInert(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		return false
+	}
+	it, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	found := false
+	for _, pkg := range append([]*types.Package{m.Pass.Pkg}, m.Pass.Pkg.Imports()...) {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
+				continue
+			}
+			var recv types.Type = tn.Type()
+			if !types.Implements(recv, it) {
+				recv = types.NewPointer(recv)
+				if !types.Implements(recv, it) {
+					continue
+				}
+			}
+			obj, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), fn.Name())
+			impl, ok := obj.(*types.Func)
+			if !ok || !m.CtxInert(impl) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
 // ctxInertCallee reports whether a call hands its first argument to a
 // function whose context parameter is inert: of this package (read from
 // its body; a cycle is not inert) or with a CtxInertFact.
